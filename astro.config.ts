@@ -1,0 +1,35 @@
+import { createHash, randomBytes } from 'node:crypto';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+import { portalBuild } from './build/portal-build.ts';
+import { CSP_DIRECTIVES } from './src/server/web/csp.ts';
+import { themeInitScript } from './src/shell/theme-init.ts';
+
+/** Identifies this build; the page reloads when /builds/latest.json names another one (spec §1). */
+const buildId = process.env.PORTAL_BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}` as const;
+
+export default defineConfig({
+  site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
+  output: 'static',
+  // Middleware mode: our own node:http server (src/server/web) serves the precompressed static
+  // files and security headers and hands the rest to Astro. See docs/decisions/002.
+  adapter: node({ mode: 'middleware', staticHeaders: true }),
+  integrations: [react(), sitemap({ filter: (page) => !/\/(404|500|offline)\/?$/.test(page) }), portalBuild({ buildId })],
+  build: { inlineStylesheets: 'always' },
+  devToolbar: { enabled: false },
+  security: {
+    checkOrigin: true,
+    csp: {
+      directives: [...CSP_DIRECTIVES],
+      scriptDirective: { hashes: [sha256(themeInitScript)] },
+    },
+  },
+  vite: {
+    plugins: [tailwindcss()],
+    define: { __BUILD_ID__: JSON.stringify(buildId) },
+  },
+});

@@ -1,0 +1,64 @@
+import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import { notify } from '../toast/index.ts';
+import { $token, logout } from '../../stores/auth.ts';
+import { openOnlyModal } from '../../stores/modals.ts';
+import { applyErrorPolicy, type ErrorEffects } from './error-policy.ts';
+import { apiMessages } from './messages.ts';
+
+/** API base (DESIGN.md §5: PUBLIC_API_BASE_URL, default /api). */
+export const API_BASE_URL = import.meta.env.PUBLIC_API_BASE_URL || '/api';
+
+const browserEffects: ErrorEffects = {
+  toastError: (message) => notify.error(message),
+  reauthenticate: () => {
+    logout({ redirectTo: null });
+    openOnlyModal('login-phone');
+  },
+  navigate: (path) => location.assign(path),
+  goBack: () => {
+    if (history.length <= 1) return false;
+    history.back();
+    return true;
+  },
+  log: (...details) => console.warn(...details),
+};
+
+/** Raised by `authApi` when no one is logged in (spec §8). */
+export class NotAuthenticatedError extends Error {
+  override name = 'NotAuthenticatedError';
+  constructor() {
+    super(apiMessages.notAuthenticated);
+  }
+}
+
+/**
+ * The one API client of the browser: JSON in and out, the bearer token when there is one, and the
+ * error policy of spec §8 on every failure. The error is rethrown so a form can show field errors.
+ */
+export const api = ofetch.create({
+  baseURL: API_BASE_URL,
+  method: 'POST',
+  headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+  retry: 0,
+  onRequest({ options }) {
+    const token = $token.get();
+    if (token) options.headers.set('Authorization', `Bearer ${token}`);
+  },
+  onRequestError({ error }) {
+    if (error.name !== 'AbortError') applyErrorPolicy({ status: undefined, body: undefined }, browserEffects);
+  },
+  onResponseError({ response }) {
+    applyErrorPolicy({ status: response.status, body: response._data }, browserEffects);
+  },
+});
+
+/** A call that needs a logged-in user: without a token it opens the login modal and throws. */
+export function authApi<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
+  if (!$token.get()) {
+    browserEffects.reauthenticate();
+    return Promise.reject(new NotAuthenticatedError());
+  }
+  return api<T>(path, options);
+}
+
+export { FetchError };

@@ -1,0 +1,65 @@
+import { apiMessages } from './messages.ts';
+
+/** What the error policy may do; the browser wiring is in client.ts, tests pass fakes. */
+export interface ErrorEffects {
+  toastError(message: string): void;
+  /** Spec §8: 401 opens the login modal and logs the user out. */
+  reauthenticate(): void;
+  navigate(path: string): void;
+  /** Goes back one page when there is history; returns false when there is none. */
+  goBack(): boolean;
+  log(...details: unknown[]): void;
+}
+
+export interface FailedCall {
+  /** Undefined when no response arrived (offline, DNS, CORS, aborted). */
+  status: number | undefined;
+  body: unknown;
+}
+
+interface ErrorBody {
+  message?: unknown;
+  errors?: unknown;
+}
+
+function bodyMessages(body: unknown): string[] {
+  const errors = (body as ErrorBody | null)?.errors;
+  if (!errors || typeof errors !== 'object') return [];
+  return Object.values(errors)
+    .flat()
+    .filter((message): message is string => typeof message === 'string' && message.length > 0);
+}
+
+function bodyMessage(body: unknown): string | undefined {
+  const message = (body as ErrorBody | null)?.message;
+  return typeof message === 'string' && message.length > 0 ? message : undefined;
+}
+
+/** The error policy of spec §8, applied to one failed API call. */
+export function applyErrorPolicy({ status, body }: FailedCall, effects: ErrorEffects): void {
+  if (status === undefined) {
+    effects.toastError(apiMessages.noInternet);
+    return;
+  }
+  if (status === 401) {
+    effects.reauthenticate();
+    return;
+  }
+  const messages = bodyMessages(body);
+  if (messages.length > 0) {
+    for (const message of messages) effects.toastError(message);
+    return;
+  }
+  if (status === 404) {
+    effects.navigate('/404');
+  } else if (status === 406) {
+    effects.toastError(bodyMessage(body) ?? apiMessages.unknown);
+    effects.goBack();
+  } else if (status >= 500) {
+    effects.toastError(apiMessages.serverError);
+  } else if (status >= 400) {
+    effects.log('API call refused', status, body);
+  } else {
+    effects.toastError(bodyMessage(body) ?? apiMessages.unknown);
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Jalali (Solar Hijri) date formatting, always in the Asia/Tehran time zone
+ * (UTC+03:30, no DST since 2022) regardless of where the code runs, so the
+ * browser and the server render the same day.
+ *
+ * Inputs: a Date, an epoch-milliseconds number, or a string parsed by `Date`
+ * (use ISO 8601 with an offset or 'Z'; a date-only "2026-03-21" means UTC
+ * midnight, which is the same calendar day in Tehran). Persian digits in
+ * strings are accepted. Invalid dates throw a RangeError.
+ */
+import { toLatinDigits } from './digits.ts';
+
+export type DateInput = Date | string | number;
+export type JalaliDateStyle = 'short' | 'long';
+export interface JalaliParts {
+  year: number;
+  month: number;
+  day: number;
+}
+
+export const TEHRAN_TIME_ZONE = 'Asia/Tehran';
+
+const longDate = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
+  timeZone: TEHRAN_TIME_ZONE,
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+const shortDate = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
+  timeZone: TEHRAN_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const time = new Intl.DateTimeFormat('fa-IR', {
+  timeZone: TEHRAN_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const latinParts = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', {
+  timeZone: TEHRAN_TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+});
+
+function toDate(input: DateInput): Date {
+  const date =
+    input instanceof Date
+      ? new Date(input.getTime())
+      : new Date(typeof input === 'string' ? toLatinDigits(input.trim()) : input);
+  if (Number.isNaN(date.getTime())) {
+    throw new RangeError(`Invalid date: ${String(input)}`);
+  }
+  return date;
+}
+
+/**
+ * Jalali date in Persian digits.
+ * long (default): "۱ آذر ۱۴۰۵"; short: "۱۴۰۵/۰۹/۰۱".
+ */
+export function formatJalaliDate(date: DateInput, style: JalaliDateStyle = 'long'): string {
+  return (style === 'short' ? shortDate : longDate).format(toDate(date));
+}
+
+/** "HH:mm" (24-hour) in Persian digits, Tehran time: "۰۹:۰۵". */
+export function formatTime(date: DateInput): string {
+  return time.format(toDate(date));
+}
+
+/**
+ * Jalali date and time in Persian digits, Tehran time.
+ * long (default): "۱ آذر ۱۴۰۵ ساعت ۰۹:۰۵"; short: "۱۴۰۵/۰۹/۰۱ ۰۹:۰۵".
+ */
+export function formatJalaliDateTime(date: DateInput, style: JalaliDateStyle = 'long'): string {
+  const d = toDate(date);
+  const joiner = style === 'short' ? ' ' : ' ساعت ';
+  return `${formatJalaliDate(d, style)}${joiner}${time.format(d)}`;
+}
+
+function partNumber(parts: Intl.DateTimeFormatPart[], type: 'year' | 'month' | 'day'): number {
+  const value = parts.find((p) => p.type === type)?.value ?? '';
+  // The year may come with an era suffix (e.g. "1405 AP"); take the digits only.
+  const digits = /\d+/.exec(toLatinDigits(value));
+  if (!digits) throw new RangeError(`Cannot read Jalali ${type} from "${value}"`);
+  return Number(digits[0]);
+}
+
+/** Jalali {year, month (1-12), day} as Latin numbers, in the Tehran time zone. */
+export function toJalaliParts(date: DateInput): JalaliParts {
+  const parts = latinParts.formatToParts(toDate(date));
+  return {
+    year: partNumber(parts, 'year'),
+    month: partNumber(parts, 'month'),
+    day: partNumber(parts, 'day'),
+  };
+}

@@ -1,0 +1,2 @@
+/** Every table of the portal; drizzle-kit generates migrations from this module. */
+export * from './visits.ts';

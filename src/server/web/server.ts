@@ -1,0 +1,43 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { loadStaticFiles, lookup, sendStatic } from './static-files.ts';
+import { setLocaleCookie } from './locale-cookie.ts';
+import { loadPageCsp } from './page-csp.ts';
+import { setSecurityHeaders } from './security-headers.ts';
+
+/** Astro's handler in middleware mode (dist/server/entry.mjs). */
+export type AstroHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+export interface PortalServerOptions {
+  clientDir: string;
+  /** dist/_headers.json: the per-page CSP of prerendered pages. */
+  headersFile: string;
+  astro: AstroHandler;
+}
+
+/**
+ * The portal's HTTP server: security headers on everything, static files from memory (brotli or
+ * gzip, immutable caching for hashed names), and Astro for the API and on-demand pages.
+ */
+export function createPortalServer({ clientDir, headersFile, astro }: PortalServerOptions): Server {
+  const files = loadStaticFiles(clientDir);
+  const pageCsp = loadPageCsp(headersFile);
+  return createServer((req, res) => {
+    setSecurityHeaders(res);
+    const url = req.url ?? '/';
+    const pathname = url.split('?', 1)[0] ?? '/';
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const file = lookup(files, pathname);
+      if (file) {
+        if (file.type.startsWith('text/html')) {
+          setLocaleCookie(req, res);
+          const csp = pageCsp(pathname);
+          if (csp) res.setHeader('Content-Security-Policy', csp);
+        }
+        sendStatic(req, res, file);
+        return;
+      }
+    }
+    if (!pathname.startsWith('/api/')) setLocaleCookie(req, res);
+    void astro(req, res);
+  });
+}

@@ -1,0 +1,19 @@
+/**
+ * The script every page loads (Base layout): a few kilobytes of plain TypeScript, no framework.
+ * React is loaded only by islands and by the first toast.
+ */
+import { restoreToasts } from '../lib/toast/index.ts';
+import { startBuildCheck } from './build-check.ts';
+import { startChunkReload } from './chunk-reload.ts';
+import { startConnectivityNotices } from './connectivity.ts';
+import { startServiceWorker } from './service-worker.ts';
+import { startTheme } from './theme.ts';
+import { startVisitTracking } from './track-visit.ts';
+
+startChunkReload();
+startTheme();
+restoreToasts();
+startConnectivityNotices();
+startVisitTracking();
+startBuildCheck();
+startServiceWorker();

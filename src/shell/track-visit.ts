@@ -1,0 +1,33 @@
+import { deviceType } from '../lib/device.ts';
+import { getVisitorId } from '../stores/visitor.ts';
+
+const TRACKING_BASE = import.meta.env.PUBLIC_TRACKING_URL || import.meta.env.PUBLIC_API_BASE_URL || '/api';
+
+/** Spec §7: reports one page view; failures are ignored. */
+export function trackVisit(): void {
+  const visitorId = getVisitorId();
+  if (!visitorId) return;
+  const body = {
+    visitor_id: visitorId,
+    path: location.pathname + location.search,
+    referrer: document.referrer,
+    user_agent: navigator.userAgent,
+    screen_width: screen.width,
+    screen_height: screen.height,
+    device_type: deviceType(screen.width),
+  };
+  fetch(`${TRACKING_BASE}/app/track-visit`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+    keepalive: true,
+  }).catch(() => {});
+}
+
+/** Every page load is a navigation here; a page restored from the back/forward cache counts too. */
+export function startVisitTracking(): void {
+  trackVisit();
+  addEventListener('pageshow', (event: PageTransitionEvent) => {
+    if (event.persisted) trackVisit();
+  });
+}

@@ -1,0 +1,56 @@
+import { persistentAtom } from '@nanostores/persistent';
+import { computed } from 'nanostores';
+
+/** The signed-in user (spec §3), as the API returns it. */
+export interface User {
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  international_code: string;
+  phone_number: string;
+  birthday: string | null;
+  gender: 'male' | 'female';
+  profile_path?: string | null;
+  /** Wallet balance in rials. */
+  wallet?: number;
+}
+
+function decodeUser(value: string): User | undefined {
+  try {
+    return JSON.parse(value) as User;
+  } catch {
+    return undefined;
+  }
+}
+
+/** localStorage `user` (spec §3). */
+export const $user = persistentAtom<User | undefined>('user', undefined, { encode: JSON.stringify, decode: decodeUser });
+/** localStorage `token` (spec §3): the bearer token of the chosen account. */
+export const $token = persistentAtom<string | undefined>('token', undefined);
+
+export const $isLoggedIn = computed([$user, $token], (user, token) => Boolean(user && token));
+
+export function login(user: User, token: string): void {
+  $token.set(token);
+  $user.set(user);
+}
+
+export function setUser(user: User): void {
+  $user.set(user);
+}
+
+/** Forgets the session on this device; `redirectTo` (default `/`, spec §2) unless null. */
+export function logout({ redirectTo = '/' as string | null } = {}): void {
+  $token.set(undefined);
+  $user.set(undefined);
+  if (redirectTo !== null && typeof location !== 'undefined' && location.pathname !== redirectTo) {
+    location.assign(redirectTo);
+  }
+}
+
+/** Spec §4: checking the auth status logs the user out when there is no token. */
+export function checkAuth(): boolean {
+  if ($token.get()) return true;
+  if ($user.get()) logout({ redirectTo: null });
+  return false;
+}
