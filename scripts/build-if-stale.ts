@@ -16,7 +16,7 @@ function fingerprint(root: string): string {
       : [full];
     for (const file of files.sort()) {
       const stat = statSync(file);
-      if (stat.isFile()) hash.update(`${path.relative(root, file)}:${stat.size}:${stat.mtimeMs}\n`);
+      if (stat.isFile() && !file.endsWith('.test.ts')) hash.update(`${path.relative(root, file)}:${stat.size}:${stat.mtimeMs}\n`);
     }
   }
   for (const [key, value] of Object.entries(process.env).sort()) {

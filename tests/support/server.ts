@@ -11,8 +11,10 @@ export interface RunningServer {
   dataDir: string;
   process: ChildProcess;
   output: () => string;
-  /** Stops the server (SIGTERM, or `signal`) and waits for it to exit. */
+  /** Stops the server (SIGTERM, or `signal`) and waits for it to exit; the data stays. */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Stops the server and deletes the data directory it made. */
+  dispose(): Promise<void>;
 }
 
 /**
@@ -52,7 +54,10 @@ export async function startServer(options: { env?: Record<string, string>; dataD
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
-      if (!options.dataDir && signal === 'SIGTERM') rmSync(dataDir, { recursive: true, force: true });
+    },
+    async dispose() {
+      await this.stop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -7,7 +7,8 @@ CREATE TABLE "visits" (
 	"screen_width" integer NOT NULL,
 	"screen_height" integer NOT NULL,
 	"device_type" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "visits_device_type_check" CHECK ("visits"."device_type" in ('mobile', 'tablet', 'desktop'))
 );
 --> statement-breakpoint
 CREATE INDEX "visits_visitor_id_idx" ON "visits" USING btree ("visitor_id");--> statement-breakpoint

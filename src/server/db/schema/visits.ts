@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** One page view reported by a browser (spec §3 visit tracking payload). */
 export const visits = pgTable(
@@ -14,5 +15,9 @@ export const visits = pgTable(
     deviceType: text('device_type', { enum: ['mobile', 'tablet', 'desktop'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('visits_visitor_id_idx').on(table.visitorId), index('visits_created_at_idx').on(table.createdAt)],
+  (table) => [
+    index('visits_visitor_id_idx').on(table.visitorId),
+    index('visits_created_at_idx').on(table.createdAt),
+    check('visits_device_type_check', sql`${table.deviceType} in ('mobile', 'tablet', 'desktop')`),
+  ],
 );

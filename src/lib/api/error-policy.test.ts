@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { applyErrorPolicy, type ErrorEffects, type FailedCall } from './error-policy.ts';
+import { apiMessages } from './messages.ts';
+
+function record(call: FailedCall, hasHistory = true) {
+  const seen: string[] = [];
+  const effects: ErrorEffects = {
+    toastError: (message) => seen.push(`toast:${message}`),
+    reauthenticate: () => seen.push('reauthenticate'),
+    navigate: (path) => seen.push(`navigate:${path}`),
+    goBack: () => {
+      seen.push('back');
+      return hasHistory;
+    },
+    log: () => seen.push('log'),
+  };
+  applyErrorPolicy(call, effects);
+  return seen;
+}
+
+describe('error policy (spec §8)', () => {
+  it.each<[string, FailedCall, string[]]>([
+    ['no response', { status: undefined, body: undefined }, [`toast:${apiMessages.noInternet}`]],
+    ['401 opens login and logs out', { status: 401, body: { message: 'x' } }, ['reauthenticate']],
+    [
+      'body errors: one toast each',
+      { status: 422, body: { success: false, message: 'm', errors: { a: ['یک', 'دو'], b: ['سه'] } } },
+      ['toast:یک', 'toast:دو', 'toast:سه'],
+    ],
+    ['404 goes to /404', { status: 404, body: { success: false, message: 'x' } }, ['navigate:/404']],
+    ['406 toasts its message and goes back', { status: 406, body: { message: 'برگشت' } }, ['toast:برگشت', 'back']],
+    ['406 without a message', { status: 406, body: null }, [`toast:${apiMessages.unknown}`, 'back']],
+    ['other 4xx are only logged', { status: 409, body: { message: 'x' } }, ['log']],
+    ['429 is only logged', { status: 429, body: {} }, ['log']],
+    ['5xx toasts the server error', { status: 503, body: '<html>' }, [`toast:${apiMessages.serverError}`]],
+    ['500 ignores the body message', { status: 500, body: { message: 'stack trace' } }, [`toast:${apiMessages.serverError}`]],
+  ])('%s', (_title, call, expected) => {
+    expect(record(call)).toEqual(expected);
+  });
+});
