@@ -4,7 +4,7 @@
  * (raw, and gzip level 9 of the body as a transfer-size proxy).
  */
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Request, type Response } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request, type Response } from 'playwright-core';
 import { CHROMIUM_PATH } from './chrome.ts';
 
 export interface ScriptFile {
@@ -28,8 +28,12 @@ export interface PageScripts {
   serviceWorkerScripts: ScriptFile[];
   /** All responses of any type seen before interaction, for context. */
   allResponses: number;
+  /** Inline <script> elements in the document (bytes are part of the HTML, not in the totals). */
+  inlineScripts: { count: number; rawBytes: number; gzipBytes: number };
   /** False when the network never went quiet for 2 s within the time limit. */
   reachedIdle: boolean;
+  /** Where the page navigated by itself before going quiet (measurement stopped there), if it did. */
+  navigatedTo: string | null;
 }
 
 const QUIET_MS = 2000;
@@ -57,35 +61,54 @@ async function measureOne(browser: Browser, url: string): Promise<PageScripts> {
     deviceScaleFactor: 2,
   });
   try {
-    let inflight = 0;
+    // A request counts as in flight until its response headers arrive (keepalive fetches, such as
+    // the page's own track-visit beacon, never report "finished" to DevTools).
+    const inflight = new Set<Request>();
     let lastActivity = Date.now();
-    const touch = (delta: number) => {
-      inflight += delta;
+    const settle = (request: Request) => {
+      inflight.delete(request);
       lastActivity = Date.now();
     };
-    const settled = (_request: Request) => touch(-1);
-    context.on('request', () => touch(1));
-    context.on('requestfinished', settled);
-    context.on('requestfailed', settled);
-
+    let collecting = true;
     const pending: Promise<ScriptFile | null>[] = [];
     let allResponses = 0;
+    context.on('request', (request) => {
+      if (!collecting) return;
+      inflight.add(request);
+      lastActivity = Date.now();
+    });
+    context.on('requestfinished', settle);
+    context.on('requestfailed', settle);
     context.on('response', (response: Response) => {
+      settle(response.request());
+      if (!collecting) return;
       allResponses++;
       if (response.request().resourceType() === 'script') pending.push(sizeScript(response));
     });
 
     const page = await context.newPage();
     const main = await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+    // Stop at the first navigation the page starts by itself (e.g. a redirect timer).
+    let navigatedTo: string | null = null;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && navigatedTo === null) navigatedTo = frame.url();
+    });
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame() && navigatedTo === null) {
+        navigatedTo = request.url();
+      }
+    });
     const started = Date.now();
     let reachedIdle = false;
-    while (Date.now() - started < IDLE_LIMIT_MS) {
-      if (inflight <= 0 && Date.now() - lastActivity >= QUIET_MS) {
+    while (Date.now() - started < IDLE_LIMIT_MS && navigatedTo === null) {
+      if (inflight.size === 0 && Date.now() - lastActivity >= QUIET_MS) {
         reachedIdle = true;
         break;
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    collecting = false;
+    const inline = navigatedTo === null ? await inlineScripts(page) : { count: 0, rawBytes: 0, gzipBytes: 0 };
 
     const files = (await Promise.all(pending)).filter((file): file is ScriptFile => file !== null);
     const scripts = files.filter((file) => !file.fromServiceWorker);
@@ -97,12 +120,25 @@ async function measureOne(browser: Browser, url: string): Promise<PageScripts> {
       gzipBytes: sum(scripts.map((file) => file.gzipBytes)),
       scripts,
       serviceWorkerScripts: files.filter((file) => file.fromServiceWorker),
+      inlineScripts: inline,
       allResponses,
       reachedIdle,
+      navigatedTo,
     };
   } finally {
     await context.close();
   }
+}
+
+async function inlineScripts(page: Page): Promise<PageScripts['inlineScripts']> {
+  // Executable ones only: no type, a JavaScript type, or a module (not JSON-LD, import maps…).
+  const texts = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLScriptElement>('script:not([src])'))
+      .filter((script) => !script.type || script.type === 'module' || /javascript/i.test(script.type))
+      .map((script) => script.textContent ?? ''),
+  );
+  const body = Buffer.from(texts.join('\n'));
+  return { count: texts.length, rawBytes: body.length, gzipBytes: texts.length ? gzipSync(body, { level: 9 }).length : 0 };
 }
 
 async function sizeScript(response: Response): Promise<ScriptFile | null> {

@@ -2,9 +2,16 @@ import { $toasts, addToast, type ToastKind } from './store.ts';
 
 let host: Promise<unknown> | undefined;
 
-/** Loads the toast renderer (React + react-toastify) the first time a toast is needed. */
+/**
+ * Loads the toast renderer (React + react-toastify) the first time a toast is needed. The service
+ * worker precaches it, so it loads offline too; if it still fails, the next toast tries again.
+ */
 function ensureHost(): void {
-  host ??= import('../../islands/shell/toast-host.tsx').then((module) => module.mountToastHost());
+  host ??= import('../../islands/shell/toast-host.tsx')
+    .then((module) => module.mountToastHost())
+    .catch(() => {
+      host = undefined;
+    });
 }
 
 export function showToast(kind: ToastKind, text: string): void {

@@ -18,3 +18,6 @@ export const CSP_DIRECTIVES = [
 
 /** For responses that are not pages (API, scripts, images): nothing may run or frame them. */
 export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/** For /sw.js: a worker runs under its script's policy, and it must fetch and cache our own files. */
+export const WORKER_CSP = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'";

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { loadStaticFiles, lookup, sendStatic } from './static-files.ts';
 import { setLocaleCookie } from './locale-cookie.ts';
+import { WORKER_CSP } from './csp.ts';
 import { loadPageCsp } from './page-csp.ts';
 import { setSecurityHeaders } from './security-headers.ts';
 
@@ -32,6 +33,8 @@ export function createPortalServer({ clientDir, headersFile, astro }: PortalServ
           setLocaleCookie(req, res);
           const csp = pageCsp(pathname);
           if (csp) res.setHeader('Content-Security-Policy', csp);
+        } else if (pathname === '/sw.js') {
+          res.setHeader('Content-Security-Policy', WORKER_CSP);
         }
         sendStatic(req, res, file);
         return;

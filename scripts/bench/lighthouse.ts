@@ -1,0 +1,162 @@
+/**
+ * Lighthouse's default mobile run (Moto G Power emulation, simulated slow-4G throttling) on the
+ * system Chromium, a fresh browser per run. With several runs, the run with the median
+ * performance score is the one reported.
+ */
+import { createRequire } from 'node:module';
+import lighthouse from 'lighthouse';
+import type * as ChromeLauncher from 'chrome-launcher';
+import { CHROMIUM_PATH } from './chrome.ts';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const METRICS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  si: 'speed-index',
+} as const;
+
+export interface FailingAudit {
+  category: Category;
+  id: string;
+  title: string;
+  score: number;
+  displayValue?: string;
+  /** The first few failing items (selectors, URLs…), when the audit lists any. */
+  items: string[];
+}
+
+export interface LighthouseResult {
+  url: string;
+  /** Status code Lighthouse saw for the main document. */
+  statusCode: number | null;
+  /** Scores 0–100 of the reported (median-performance) run; null when Lighthouse could not score. */
+  scores: Record<Category, number | null>;
+  /** Performance score of every run, in run order. */
+  performanceRuns: (number | null)[];
+  metrics: Record<keyof typeof METRICS, string | null>;
+  /** Audits scoring below 0.9 in the reported run (informative and manual audits excluded). */
+  failingAudits: FailingAudit[];
+  runWarnings: string[];
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+async function loadChromeLauncher(): Promise<typeof ChromeLauncher> {
+  try {
+    return await import('chrome-launcher');
+  } catch {
+    // Not hoisted to the project root: take lighthouse's own copy.
+    const fromLighthouse = createRequire(import.meta.resolve('lighthouse'));
+    return (await import(fromLighthouse.resolve('chrome-launcher'))) as typeof ChromeLauncher;
+  }
+}
+
+/** One Lighthouse run in its own Chromium; always kills that Chromium. */
+async function runOnce(url: string): Promise<Lhr> {
+  const chromeLauncher = await loadChromeLauncher();
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+export async function runLighthouse(url: string, runs = 1): Promise<LighthouseResult> {
+  const lhrs: Lhr[] = [];
+  for (let i = 0; i < runs; i++) lhrs.push(await runOnce(url));
+  const performanceRuns = lhrs.map((lhr) => toPercent(lhr.categories.performance?.score));
+  // Median by performance score (unscored runs sort last).
+  const ranked = lhrs
+    .map((lhr, index) => ({ lhr, score: performanceRuns[index] ?? -1 }))
+    .sort((a, b) => a.score - b.score);
+  const median = ranked[Math.floor((ranked.length - 1) / 2)]?.lhr;
+  if (!median) throw new Error(`no Lighthouse run for ${url}`);
+  return summarize(url, median, performanceRuns);
+}
+
+function summarize(url: string, lhr: Lhr, performanceRuns: (number | null)[]): LighthouseResult {
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [category, toPercent(lhr.categories[category]?.score)]),
+  ) as Record<Category, number | null>;
+  const metrics = Object.fromEntries(
+    Object.entries(METRICS).map(([key, id]) => [key, lhr.audits[id]?.displayValue ?? null]),
+  ) as Record<keyof typeof METRICS, string | null>;
+
+  const failingAudits: FailingAudit[] = [];
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 0.9) continue;
+      if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'manual') continue;
+      failingAudits.push({
+        category,
+        id: audit.id,
+        title: audit.title,
+        score: audit.score,
+        ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+        items: describeItems(audit.details),
+      });
+    }
+  }
+  return {
+    url,
+    statusCode: mainDocumentStatus(lhr),
+    scores,
+    performanceRuns,
+    metrics,
+    failingAudits,
+    runWarnings: (lhr.runWarnings ?? []).map(String),
+  };
+}
+
+function mainDocumentStatus(lhr: Lhr): number | null {
+  const requests = lhr.audits['network-requests']?.details;
+  if (!requests || requests.type !== 'table') return null;
+  const first = requests.items.find((item) => item.resourceType === 'Document');
+  return typeof first?.statusCode === 'number' ? first.statusCode : null;
+}
+
+/** A short, readable trace of what an audit flagged: node selectors/snippets, URLs or labels. */
+function describeItems(details: Lhr['audits'][string]['details']): string[] {
+  if (!details || !('items' in details) || !Array.isArray(details.items)) return [];
+  const out: string[] = [];
+  for (const item of details.items.slice(0, 5) as Record<string, unknown>[]) {
+    const node = item.node as { selector?: string; snippet?: string; explanation?: string } | undefined;
+    if (node?.snippet || node?.selector) {
+      out.push([node.selector, node.snippet, node.explanation?.split('\n')[0]].filter(Boolean).join(' — '));
+    } else if (typeof item.url === 'string') {
+      out.push(item.url);
+    } else if (typeof item.description === 'string') {
+      out.push(item.description);
+    } else if (typeof item.label === 'string') {
+      out.push(item.label);
+    }
+  }
+  return out;
+}
+
+function toPercent(score: number | null | undefined): number | null {
+  return typeof score === 'number' ? Math.round(score * 100) : null;
+}
