@@ -5,6 +5,8 @@ const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromiu
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Playwright empties this at start; test-results/ also holds the Vitest report.
+  outputDir: 'test-results/playwright',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,

@@ -83,6 +83,11 @@ async function runOnce(url: string): Promise<Lhr> {
   }
 }
 
+/** Kills any Chromium a Lighthouse run left behind (for signal handlers). */
+export async function killLighthouseChrome(): Promise<void> {
+  (await loadChromeLauncher()).killAll();
+}
+
 export async function runLighthouse(url: string, runs = 1): Promise<LighthouseResult> {
   const lhrs: Lhr[] = [];
   for (let i = 0; i < runs; i++) lhrs.push(await runOnce(url));
@@ -138,18 +143,21 @@ function mainDocumentStatus(lhr: Lhr): number | null {
   return typeof first?.statusCode === 'number' ? first.statusCode : null;
 }
 
-/** A short, readable trace of what an audit flagged: node selectors/snippets, URLs or labels. */
+/** A short, readable trace of what an audit flagged: elements, URLs, console or parse errors. */
 function describeItems(details: Lhr['audits'][string]['details']): string[] {
-  if (!details || !('items' in details) || !Array.isArray(details.items)) return [];
+  // Lists (e.g. the network dependency tree) hold nested reports, not findings: skip them.
+  if (!details || (details.type !== 'table' && details.type !== 'opportunity')) return [];
   const out: string[] = [];
   for (const item of details.items.slice(0, 5) as Record<string, unknown>[]) {
     const node = item.node as { selector?: string; snippet?: string; explanation?: string } | undefined;
     if (node?.snippet || node?.selector) {
       out.push([node.selector, node.snippet, node.explanation?.split('\n')[0]].filter(Boolean).join(' — '));
+    } else if (typeof item.message === 'string') {
+      out.push(typeof item.line === 'string' ? `${item.message}: ${item.line}` : item.message);
+    } else if (typeof item.description === 'string') {
+      out.push(typeof item.url === 'string' && item.url ? `${item.description} (${item.url})` : item.description);
     } else if (typeof item.url === 'string') {
       out.push(item.url);
-    } else if (typeof item.description === 'string') {
-      out.push(item.description);
     } else if (typeof item.label === 'string') {
       out.push(item.label);
     }

@@ -46,17 +46,18 @@ export async function startServer(options: { env?: Record<string, string>; dataD
     });
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
   return {
     url,
     dataDir,
     process: child,
     output: () => output,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
-    },
+    stop,
     async dispose() {
-      await this.stop();
+      await stop();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,113 @@
+/** Plain-text tables for the bench report. */
+import type { LighthouseResult } from './lighthouse.ts';
+import type { LoadResult } from './load.ts';
+import type { PageScripts } from './page-weight.ts';
+
+export const JS_BUDGET_KB = 10;
+
+type Cell = string | number | null | undefined;
+
+/** A left-aligned first column and right-aligned others, with a rule under the header. */
+export function table(headers: string[], rows: Cell[][]): string {
+  const text = [headers, ...rows].map((row) => row.map((cell) => (cell === null || cell === undefined ? '—' : String(cell))));
+  const widths = headers.map((_, column) => Math.max(...text.map((row) => (row[column] ?? '').length)));
+  const line = (row: string[]) =>
+    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+  const [head, ...body] = text;
+  return [line(head ?? []), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map(line)].join('\n');
+}
+
+export const kb = (bytes: number) => (bytes / 1024).toFixed(2);
+const pathOf = (url: string) => new URL(url).pathname;
+const fixed = (value: number, digits = 0) => value.toFixed(digits);
+const ratio = (a: number, b: number) => (b > 0 ? fixed(a / b, 2) : null);
+
+export function lighthouseSection(results: LighthouseResult[]): string {
+  const scores = table(
+    ['page', 'status', 'performance', 'accessibility', 'best-practices', 'seo', 'perf runs', 'FCP', 'LCP', 'TBT', 'CLS', 'SI'],
+    results.map((r) => [
+      pathOf(r.url),
+      r.statusCode,
+      r.scores.performance,
+      r.scores.accessibility,
+      r.scores['best-practices'],
+      r.scores.seo,
+      r.performanceRuns.map((score) => score ?? '?').join('/'),
+      r.metrics.fcp,
+      r.metrics.lcp,
+      r.metrics.tbt,
+      r.metrics.cls,
+      r.metrics.si,
+    ]),
+  );
+  const notes: string[] = [];
+  for (const r of results) {
+    for (const audit of r.failingAudits) {
+      const value = audit.displayValue ? ` (${audit.displayValue})` : '';
+      notes.push(`  ${pathOf(r.url)}  [${audit.category}] ${audit.id} score ${audit.score}${value}: ${audit.title}`);
+      for (const item of audit.items) notes.push(`      · ${item}`);
+    }
+    for (const warning of r.runWarnings) notes.push(`  ${pathOf(r.url)}  run warning: ${warning}`);
+  }
+  return [scores, notes.length ? `\nAudits below 0.9, and run warnings:\n${notes.join('\n')}` : ''].join('\n');
+}
+
+export function scriptsSection(results: PageScripts[]): string {
+  const totals = table(
+    ['page', 'status', 'scripts', 'raw KB', 'gzip KB', `budget ${JS_BUDGET_KB} KB`, 'inline (n / gzip KB)', 'SW scripts gzip KB'],
+    results.map((r) => [
+      pathOf(r.url),
+      r.status,
+      r.count,
+      kb(r.rawBytes),
+      kb(r.gzipBytes),
+      r.gzipBytes <= JS_BUDGET_KB * 1024 ? 'ok' : 'OVER',
+      `${r.inlineScripts.count} / ${kb(r.inlineScripts.gzipBytes)}`,
+      kb(r.serviceWorkerScripts.reduce((total, file) => total + file.gzipBytes, 0)),
+    ]),
+  );
+  const files = table(
+    ['page', 'script', 'raw KB', 'gzip KB'],
+    results.flatMap((r) => [
+      ...r.scripts.map((file) => [pathOf(r.url), new URL(file.url).pathname, kb(file.rawBytes), kb(file.gzipBytes)]),
+      ...r.serviceWorkerScripts.map((file) => [pathOf(r.url), `${new URL(file.url).pathname} (service worker)`, kb(file.rawBytes), kb(file.gzipBytes)]),
+    ]),
+  );
+  const notes = results.flatMap((r) => [
+    ...(r.reachedIdle ? [] : [`  ${pathOf(r.url)}: the network never went quiet for 2 s; measured what loaded within 20 s.`]),
+    ...(r.navigatedTo ? [`  ${pathOf(r.url)}: the page navigated by itself to ${r.navigatedTo}; measurement stopped there.`] : []),
+  ]);
+  return [totals, '', files, ...(notes.length ? ['', ...notes] : [])].join('\n');
+}
+
+export interface LoadPair {
+  name: string;
+  portal: LoadResult;
+  bare: LoadResult;
+}
+
+export function loadSection(pairs: LoadPair[]): string {
+  const runs = table(
+    ['test', 'server', 'req/s (mean)', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'timeouts', 'bytes/resp', 'status codes'],
+    pairs.flatMap((pair) =>
+      [pair.portal, pair.bare].map((r) => [
+        pair.name,
+        r.target,
+        fixed(r.rps),
+        r.p50Ms,
+        r.p99Ms,
+        r.requests,
+        r.non2xx,
+        r.errors,
+        r.timeouts,
+        r.bytesPerResponse,
+        Object.entries(r.statusCodes).map(([code, count]) => `${code}×${count}`).join(' '),
+      ]),
+    ),
+  );
+  const ratios = table(
+    ['test', 'rps portal/bare', 'p99 portal/bare'],
+    pairs.map((pair) => [pair.name, ratio(pair.portal.rps, pair.bare.rps), ratio(pair.portal.p99Ms, pair.bare.p99Ms)]),
+  );
+  return [runs, '', ratios].join('\n');
+}
