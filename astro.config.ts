@@ -17,7 +17,8 @@ export default defineConfig({
   output: 'static',
   // Middleware mode: our own node:http server (src/server/web) serves the precompressed static
   // files and security headers and hands the rest to Astro. See docs/decisions/002.
-  adapter: node({ mode: 'middleware', staticHeaders: true }),
+  // Endpoints read JSON with their own, smaller limits (server/http.ts); this caps everything else.
+  adapter: node({ mode: 'middleware', staticHeaders: true, bodySizeLimit: 1024 * 1024 }),
   integrations: [react(), sitemap({ filter: (page) => !/\/(404|500|offline)\/?$/.test(page) }), portalBuild({ buildId })],
   build: { inlineStylesheets: 'always' },
   devToolbar: { enabled: false },

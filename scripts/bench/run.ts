@@ -1,0 +1,183 @@
+/**
+ * `npm run bench`: builds if stale, starts the portal, then measures `/` and the 404 page with
+ * Lighthouse (mobile), the JavaScript loaded before any interaction, and load tests of `GET /` and
+ * `POST /api/app/track-visit` against a bare node:http baseline. Prints a plain-text report and
+ * writes bench-results/latest.json. Exits non-zero only when a step crashed.
+ *
+ * BENCH_LIGHTHOUSE_RUNS (default 1): Lighthouse runs per page; the median performance run is kept.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer, type RunningServer } from '../../tests/support/server.ts';
+import { buildIfStale } from '../build-if-stale.ts';
+import { startBareServer, type BareServer } from './bare-server.ts';
+import { killLighthouseChrome, runLighthouse, type LighthouseResult } from './lighthouse.ts';
+import { LOAD_SETTINGS, TRACK_VISIT_PATH, capture, runLoad, trackVisitRequests, visitBody, type LoadRequest } from './load.ts';
+import { measurePageScripts, type PageScripts } from './page-weight.ts';
+import { lighthouseSection, loadSection, scriptsSection, type LoadPair } from './report.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const PAGES = ['/', '/no-such-page'];
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? '1') || 1);
+
+interface Failure {
+  step: string;
+  error: string;
+}
+
+const failures: Failure[] = [];
+const log = (message: string) => console.error(`[bench] ${message}`);
+
+/** Runs one step; a crash is recorded (and fails the exit code) without stopping the other steps. */
+async function step<T>(name: string, run: () => Promise<T>): Promise<T | null> {
+  const started = Date.now();
+  log(`${name}…`);
+  try {
+    const value = await run();
+    log(`${name} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return value;
+  } catch (error) {
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    failures.push({ step: name, error: text });
+    log(`${name} FAILED: ${text}`);
+    return null;
+  }
+}
+
+let portal: RunningServer | undefined;
+let bare: BareServer | undefined;
+
+async function stopAll(): Promise<void> {
+  await Promise.allSettled([bare?.stop(), portal?.stop(), killLighthouseChrome()]);
+  bare = undefined;
+  portal = undefined;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping servers and browsers…`);
+    void stopAll().finally(() => process.exit(130));
+  });
+}
+
+async function loadTests(server: RunningServer) {
+  // The exact bytes the portal sends, for the bare server to replay.
+  const home = await capture(new URL('/', server.url).href, {
+    method: 'GET',
+    headers: { 'Accept-Encoding': 'br' },
+    keepHeaders: ['Content-Type', 'Content-Encoding'],
+  });
+  const visit = await capture(new URL(TRACK_VISIT_PATH, server.url).href, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.255.255.254' },
+    body: JSON.stringify(visitBody()),
+    keepHeaders: ['Content-Type'],
+  });
+  if (home.status !== 200) throw new Error(`GET / answered ${home.status}, expected 200`);
+  if (visit.status !== 201) throw new Error(`POST ${TRACK_VISIT_PATH} answered ${visit.status}: ${visit.body.toString()}`);
+
+  bare = await startBareServer({ GET: home, POST: visit });
+  const getHome: LoadRequest = { method: 'GET', path: '/', headers: { 'Accept-Encoding': 'br' } };
+  const pairs: LoadPair[] = [];
+  // One server at a time: portal, then bare, per test.
+  log(`  GET / on the portal`);
+  const portalGet = await runLoad('portal', server.url, getHome);
+  log(`  GET / on the bare server`);
+  const bareGet = await runLoad('bare', bare.url, getHome);
+  pairs.push({ name: 'GET /', portal: portalGet, bare: bareGet });
+  log(`  POST ${TRACK_VISIT_PATH} on the portal`);
+  const portalPost = await runLoad('portal', server.url, trackVisitRequests());
+  log(`  POST ${TRACK_VISIT_PATH} on the bare server`);
+  const barePost = await runLoad('bare', bare.url, trackVisitRequests());
+  pairs.push({ name: `POST ${TRACK_VISIT_PATH}`, portal: portalPost, bare: barePost });
+  await bare.stop();
+  bare = undefined;
+
+  const describe = (r: { status: number; headers: Record<string, string>; body: Buffer }) => ({
+    status: r.status,
+    headers: r.headers,
+    bodyBytes: r.body.length,
+  });
+  return { replayed: { get: describe(home), post: { ...describe(visit), body: visit.body.toString() } }, pairs };
+}
+
+function gitCommit(): string | null {
+  const result = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : null;
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  let lighthouse: LighthouseResult[] | null = null;
+  let scripts: PageScripts[] | null = null;
+  let load: Awaited<ReturnType<typeof loadTests>> | null = null;
+  let serverLogTail: string[] = [];
+
+  try {
+    await step('build (if stale)', async () => buildIfStale(root));
+    const server = await step('start portal', () => startServer({ env: { TRUST_PROXY: '1', NODE_ENV: 'production' } }));
+    if (server) {
+      portal = server;
+      const urls = PAGES.map((page) => new URL(page, server.url).href);
+      lighthouse = await step(`lighthouse (${LIGHTHOUSE_RUNS} run(s) per page)`, async () => {
+        const results: LighthouseResult[] = [];
+        for (const url of urls) results.push(await runLighthouse(url, LIGHTHOUSE_RUNS));
+        return results;
+      });
+      scripts = await step('scripts before interaction', () => measurePageScripts(urls));
+      load = await step('load tests', () => loadTests(server));
+      serverLogTail = server.output().trim().split('\n').slice(-30);
+    }
+  } finally {
+    await stopAll();
+  }
+
+  const seconds = (Date.now() - started) / 1000;
+  const sections = [
+    `Portal bench — ${new Date().toISOString()} — node ${process.version} — ${seconds.toFixed(0)} s`,
+    '',
+    `== Lighthouse (mobile, simulated throttling; ${LIGHTHOUSE_RUNS} run(s) per page, median performance run shown) ==`,
+    lighthouse ? lighthouseSection(lighthouse) : '(failed, see below)',
+    '',
+    '== JavaScript before interaction (375×812, load + 2 s network quiet; gzip -9 of each body) ==',
+    scripts ? scriptsSection(scripts) : '(failed, see below)',
+    '',
+    `== Load (autocannon: ${LOAD_SETTINGS.connections} connections, pipelining ${LOAD_SETTINGS.pipelining}, ` +
+      `${LOAD_SETTINGS.warmupSeconds} s warm-up + ${LOAD_SETTINGS.durationSeconds} s; bare = node:http replaying the portal's bytes) ==`,
+    load ? loadSection(load.pairs) : '(failed, see below)',
+  ];
+  const loadTrouble = load?.pairs.some((pair) => pair.portal.non2xx + pair.portal.errors + pair.portal.timeouts > 0);
+  if (loadTrouble) sections.push('', 'Portal log (last lines):', ...serverLogTail.map((line) => `  ${line}`));
+  if (failures.length) {
+    sections.push('', '== FAILED STEPS ==', ...failures.map((failure) => `${failure.step}:\n${failure.error}`));
+  }
+  console.log(sections.join('\n'));
+
+  const outDir = path.join(root, 'bench-results');
+  mkdirSync(outDir, { recursive: true });
+  const json = {
+    date: new Date().toISOString(),
+    durationSeconds: seconds,
+    node: process.version,
+    commit: gitCommit(),
+    settings: { pages: PAGES, lighthouseRuns: LIGHTHOUSE_RUNS, load: LOAD_SETTINGS },
+    lighthouse,
+    scripts,
+    load,
+    serverLogTail,
+    failures,
+  };
+  writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);
+  log(`wrote ${path.relative(root, path.join(outDir, 'latest.json'))}`);
+  return failures.length ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    void stopAll().finally(() => process.exit(1));
+  },
+);
