@@ -4,9 +4,10 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { datePickerStyleHash } from './build/injected-styles.ts';
 import { portalBuild } from './build/portal-build.ts';
 import { CSP_DIRECTIVES } from './src/server/web/csp.ts';
-import { themeInitScript } from './src/shell/theme-init.ts';
+import { headInitScript } from './src/shell/head-init.ts';
 
 /** Identifies this build; the page reloads when /builds/latest.json names another one (spec §1). */
 const buildId = process.env.PORTAL_BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
@@ -26,7 +27,8 @@ export default defineConfig({
     checkOrigin: true,
     csp: {
       directives: [...CSP_DIRECTIVES],
-      scriptDirective: { hashes: [sha256(themeInitScript)] },
+      scriptDirective: { hashes: [sha256(headInitScript)] },
+      styleDirective: { hashes: [datePickerStyleHash()] },
     },
   },
   vite: {

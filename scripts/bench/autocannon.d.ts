@@ -45,6 +45,12 @@ declare module 'autocannon' {
     statusCodeStats: Record<string, { count: number }>;
   }
 
-  function autocannon(options: Options): Promise<Result> & { stop(): void };
+  /** The run: awaitable for the result, and an emitter of per-response events. */
+  interface Instance extends PromiseLike<Result> {
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => void): Instance;
+    stop(): void;
+  }
+
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

@@ -33,7 +33,8 @@ export interface FailingAudit {
   category: Category;
   id: string;
   title: string;
-  score: number;
+  /** null when the audit itself errored. */
+  score: number | null;
   displayValue?: string;
   /** The first few failing items (selectors, URLs…), when the audit lists any. */
   items: string[];
@@ -43,6 +44,10 @@ export interface LighthouseResult {
   url: string;
   /** Status code Lighthouse saw for the main document. */
   statusCode: number | null;
+  /** The URL the page ended on, when it differs from `url` (a redirect, or a navigation by script). */
+  finalUrl: string | null;
+  /** Why Lighthouse could not score the page, if it could not. */
+  runtimeError: string | null;
   /** Scores 0–100 of the reported (median-performance) run; null when Lighthouse could not score. */
   scores: Record<Category, number | null>;
   /** Performance score of every run, in run order. */
@@ -66,7 +71,7 @@ async function loadChromeLauncher(): Promise<typeof ChromeLauncher> {
 }
 
 /** One Lighthouse run in its own Chromium; always kills that Chromium. */
-async function runOnce(url: string): Promise<Lhr> {
+async function runOnce(url: string, blockedUrlPatterns: string[]): Promise<Lhr> {
   const chromeLauncher = await loadChromeLauncher();
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
@@ -75,6 +80,9 @@ async function runOnce(url: string): Promise<Lhr> {
       logLevel: 'error',
       output: 'json',
       onlyCategories: [...CATEGORIES],
+      // Score the 404 page too (by default Lighthouse refuses a 4xx/5xx document outright).
+      ignoreStatusCode: true,
+      ...(blockedUrlPatterns.length ? { blockedUrlPatterns } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
     return result.lhr;
@@ -88,9 +96,10 @@ export async function killLighthouseChrome(): Promise<void> {
   (await loadChromeLauncher()).killAll();
 }
 
-export async function runLighthouse(url: string, runs = 1): Promise<LighthouseResult> {
+/** `blockedUrlPatterns`: requests Chromium refuses during the run (for diagnostics only). */
+export async function runLighthouse(url: string, runs = 1, blockedUrlPatterns: string[] = []): Promise<LighthouseResult> {
   const lhrs: Lhr[] = [];
-  for (let i = 0; i < runs; i++) lhrs.push(await runOnce(url));
+  for (let i = 0; i < runs; i++) lhrs.push(await runOnce(url, blockedUrlPatterns));
   const performanceRuns = lhrs.map((lhr) => toPercent(lhr.categories.performance?.score));
   // Median by performance score (unscored runs sort last).
   const ranked = lhrs
@@ -113,7 +122,9 @@ function summarize(url: string, lhr: Lhr, performanceRuns: (number | null)[]): L
   for (const category of CATEGORIES) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
-      if (!audit || audit.score === null || audit.score >= 0.9) continue;
+      if (!audit) continue;
+      const errored = audit.scoreDisplayMode === 'error';
+      if (!errored && (audit.score === null || audit.score >= 0.9)) continue;
       if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'manual') continue;
       failingAudits.push({
         category,
@@ -121,13 +132,15 @@ function summarize(url: string, lhr: Lhr, performanceRuns: (number | null)[]): L
         title: audit.title,
         score: audit.score,
         ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
-        items: describeItems(audit.details),
+        items: errored ? [`audit error: ${audit.errorMessage ?? 'unknown'}`] : describeItems(audit.details),
       });
     }
   }
   return {
     url,
     statusCode: mainDocumentStatus(lhr),
+    finalUrl: lhr.finalDisplayedUrl !== url ? lhr.finalDisplayedUrl : null,
+    runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
     scores,
     performanceRuns,
     metrics,
@@ -145,7 +158,7 @@ function mainDocumentStatus(lhr: Lhr): number | null {
 
 /** A short, readable trace of what an audit flagged: elements, URLs, console or parse errors. */
 function describeItems(details: Lhr['audits'][string]['details']): string[] {
-  // Lists (e.g. the network dependency tree) hold nested reports, not findings: skip them.
+  if (details?.type === 'list') return describeNetworkTree(details.items);
   if (!details || (details.type !== 'table' && details.type !== 'opportunity')) return [];
   const out: string[] = [];
   for (const item of details.items.slice(0, 5) as Record<string, unknown>[]) {
@@ -163,6 +176,32 @@ function describeItems(details: Lhr['audits'][string]['details']): string[] {
     }
   }
   return out;
+}
+
+interface TreeNode {
+  url: string;
+  navStartToEndTime: number;
+  isLongest?: boolean;
+  children?: Record<string, TreeNode>;
+}
+
+/** The network dependency tree insight: its longest chain of requests, end to end. */
+function describeNetworkTree(sections: unknown[]): string[] {
+  for (const section of sections as { value?: { type?: string; chains?: Record<string, TreeNode>; longestChain?: { duration: number } } }[]) {
+    const tree = section.value;
+    if (tree?.type !== 'network-tree' || !tree.chains) continue;
+    const hops: string[] = [];
+    let level: Record<string, TreeNode> | undefined = tree.chains;
+    while (level) {
+      const nodes: TreeNode[] = Object.values(level);
+      const next: TreeNode | undefined = nodes.find((node) => node.isLongest) ?? nodes[0];
+      if (!next) break;
+      hops.push(`${new URL(next.url).pathname} (${next.navStartToEndTime} ms)`);
+      level = next.children && Object.keys(next.children).length ? next.children : undefined;
+    }
+    return [`longest chain ${tree.longestChain?.duration ?? '?'} ms: ${hops.join(' → ')}`];
+  }
+  return [];
 }
 
 function toPercent(score: number | null | undefined): number | null {

@@ -37,7 +37,7 @@ export interface LoadRequest {
 
 export async function runLoad(target: string, baseUrl: string, load: LoadRequest): Promise<LoadResult> {
   const perRequest = load.perRequest;
-  const result = await autocannon({
+  const instance = autocannon({
     url: baseUrl,
     connections: LOAD_SETTINGS.connections,
     pipelining: LOAD_SETTINGS.pipelining,
@@ -59,12 +59,18 @@ export async function runLoad(target: string, baseUrl: string, load: LoadRequest
       },
     ],
   });
+  // autocannon's histogram keeps whole milliseconds; keep each measured response's time instead
+  // (the warm-up reports to a separate emitter, so only the measured run lands here).
+  const times: number[] = [];
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
+  const result = await instance;
+  const sorted = Float64Array.from(times).sort();
   const requests = result.requests.total;
   return {
     target,
     rps: result.requests.mean,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
+    p50Ms: percentile(sorted, 50) ?? result.latency.p50,
+    p99Ms: percentile(sorted, 99) ?? result.latency.p99,
     requests,
     non2xx: result.non2xx,
     errors: result.errors,
@@ -72,6 +78,13 @@ export async function runLoad(target: string, baseUrl: string, load: LoadRequest
     statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
     bytesPerResponse: requests > 0 ? Math.round(result.throughput.total / requests) : 0,
   };
+}
+
+/** Nearest-rank percentile of sorted values, rounded to 0.01 ms. */
+function percentile(sorted: Float64Array, p: number): number | null {
+  if (sorted.length === 0) return null;
+  const value = sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+  return Math.round(value * 100) / 100;
 }
 
 /** A valid track-visit request, each from a different client address (the endpoint limits per IP). */

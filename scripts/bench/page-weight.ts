@@ -12,7 +12,7 @@ export interface ScriptFile {
   status: number;
   rawBytes: number;
   gzipBytes: number;
-  /** Fetched by the service worker (e.g. precaching), not by the page itself. */
+  /** Fetched by the service worker (its own script, or precaching), not by the page itself. */
   fromServiceWorker: boolean;
 }
 
@@ -24,7 +24,7 @@ export interface PageScripts {
   rawBytes: number;
   gzipBytes: number;
   scripts: ScriptFile[];
-  /** Scripts the service worker fetched while the page sat idle (not in the totals above). */
+  /** JavaScript the service worker fetched (sw.js, precaching) while the page sat idle; not in the totals above. */
   serviceWorkerScripts: ScriptFile[];
   /** All responses of any type seen before interaction, for context. */
   allResponses: number;
@@ -83,7 +83,7 @@ async function measureOne(browser: Browser, url: string): Promise<PageScripts> {
       settle(response.request());
       if (!collecting) return;
       allResponses++;
-      if (response.request().resourceType() === 'script') pending.push(sizeScript(response));
+      if (isScript(response)) pending.push(sizeScript(response));
     });
 
     const page = await context.newPage();
@@ -139,6 +139,16 @@ async function inlineScripts(page: Page): Promise<PageScripts['inlineScripts']> 
   );
   const body = Buffer.from(texts.join('\n'));
   return { count: texts.length, rawBytes: body.length, gzipBytes: texts.length ? gzipSync(body, { level: 9 }).length : 0 };
+}
+
+/**
+ * Script loads of the page, plus JavaScript the service worker fetches (its own script, and
+ * precaching, which shows up as `fetch` requests).
+ */
+function isScript(response: Response): boolean {
+  const request = response.request();
+  if (request.resourceType() === 'script') return true;
+  return request.serviceWorker() !== null && /javascript/i.test(response.headers()['content-type'] ?? '');
 }
 
 async function sizeScript(response: Response): Promise<ScriptFile | null> {

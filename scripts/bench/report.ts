@@ -24,10 +24,11 @@ const ratio = (a: number, b: number) => (b > 0 ? fixed(a / b, 2) : null);
 
 export function lighthouseSection(results: LighthouseResult[]): string {
   const scores = table(
-    ['page', 'status', 'performance', 'accessibility', 'best-practices', 'seo', 'perf runs', 'FCP', 'LCP', 'TBT', 'CLS', 'SI'],
+    ['page', 'status', 'final page', 'performance', 'accessibility', 'best-practices', 'seo', 'perf runs', 'FCP', 'LCP', 'TBT', 'CLS', 'SI'],
     results.map((r) => [
       pathOf(r.url),
       r.statusCode,
+      r.finalUrl ? pathOf(r.finalUrl) : 'same',
       r.scores.performance,
       r.scores.accessibility,
       r.scores['best-practices'],
@@ -48,13 +49,15 @@ export function lighthouseSection(results: LighthouseResult[]): string {
       for (const item of audit.items) notes.push(`      · ${item}`);
     }
     for (const warning of r.runWarnings) notes.push(`  ${pathOf(r.url)}  run warning: ${warning}`);
+    if (r.finalUrl) notes.push(`  ${pathOf(r.url)}  NOTE: Lighthouse ended on ${r.finalUrl}, so these scores are partly that page's.`);
+    if (r.runtimeError) notes.push(`  ${pathOf(r.url)}  NOT SCORED: ${r.runtimeError}`);
   }
   return [scores, notes.length ? `\nAudits below 0.9, and run warnings:\n${notes.join('\n')}` : ''].join('\n');
 }
 
 export function scriptsSection(results: PageScripts[]): string {
   const totals = table(
-    ['page', 'status', 'scripts', 'raw KB', 'gzip KB', `budget ${JS_BUDGET_KB} KB`, 'inline (n / gzip KB)', 'SW scripts gzip KB'],
+    ['page', 'status', 'scripts', 'raw KB', 'gzip KB', `budget ${JS_BUDGET_KB} KB`, 'inline (n / gzip KB)', 'SW-fetched JS (n / gzip KB)'],
     results.map((r) => [
       pathOf(r.url),
       r.status,
@@ -63,14 +66,14 @@ export function scriptsSection(results: PageScripts[]): string {
       kb(r.gzipBytes),
       r.gzipBytes <= JS_BUDGET_KB * 1024 ? 'ok' : 'OVER',
       `${r.inlineScripts.count} / ${kb(r.inlineScripts.gzipBytes)}`,
-      kb(r.serviceWorkerScripts.reduce((total, file) => total + file.gzipBytes, 0)),
+      `${r.serviceWorkerScripts.length} / ${kb(r.serviceWorkerScripts.reduce((total, file) => total + file.gzipBytes, 0))}`,
     ]),
   );
   const files = table(
     ['page', 'script', 'raw KB', 'gzip KB'],
     results.flatMap((r) => [
       ...r.scripts.map((file) => [pathOf(r.url), new URL(file.url).pathname, kb(file.rawBytes), kb(file.gzipBytes)]),
-      ...r.serviceWorkerScripts.map((file) => [pathOf(r.url), `${new URL(file.url).pathname} (service worker)`, kb(file.rawBytes), kb(file.gzipBytes)]),
+      ...r.serviceWorkerScripts.map((file) => [pathOf(r.url), `${new URL(file.url).pathname} (fetched by the service worker)`, kb(file.rawBytes), kb(file.gzipBytes)]),
     ]),
   );
   const notes = results.flatMap((r) => [
@@ -94,8 +97,8 @@ export function loadSection(pairs: LoadPair[]): string {
         pair.name,
         r.target,
         fixed(r.rps),
-        r.p50Ms,
-        r.p99Ms,
+        fixed(r.p50Ms, 2),
+        fixed(r.p99Ms, 2),
         r.requests,
         r.non2xx,
         r.errors,

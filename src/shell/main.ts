@@ -2,7 +2,9 @@
  * The script every page loads (Base layout): a few kilobytes of plain TypeScript, no framework.
  * React is loaded only by islands and by the first toast.
  */
+import { startLoginUi } from '../lib/auth/login-ui.ts';
 import { restoreToasts } from '../lib/toast/index.ts';
+import { startAuthMenu } from './auth-menu.ts';
 import { startBuildCheck } from './build-check.ts';
 import { startChunkReload } from './chunk-reload.ts';
 import { startConnectivityNotices } from './connectivity.ts';
@@ -12,6 +14,8 @@ import { startVisitTracking } from './track-visit.ts';
 
 startChunkReload();
 startTheme();
+startLoginUi();
+startAuthMenu();
 restoreToasts();
 startConnectivityNotices();
 startVisitTracking();

@@ -3,6 +3,7 @@ import { computed } from 'nanostores';
 
 /** The signed-in user (spec §3), as the API returns it. */
 export interface User {
+  id: number;
   first_name: string;
   last_name: string;
   full_name: string;
@@ -41,11 +42,21 @@ export function setUser(user: User): void {
 
 /** Forgets the session on this device; `redirectTo` (default `/`, spec §2) unless null. */
 export function logout({ redirectTo = '/' as string | null } = {}): void {
+  const token = $token.get();
   $token.set(undefined);
   $user.set(undefined);
+  if (token) for (const listener of logoutListeners) listener(token);
   if (redirectTo !== null && typeof location !== 'undefined' && location.pathname !== redirectTo) {
     location.assign(redirectTo);
   }
+}
+
+const logoutListeners = new Set<(token: string) => void>();
+
+/** Runs `listener` with the forgotten token at each logout (the API module revokes it on the server). */
+export function onLogout(listener: (token: string) => void): () => void {
+  logoutListeners.add(listener);
+  return () => logoutListeners.delete(listener);
 }
 
 /** Spec §4: checking the auth status logs the user out when there is no token. */

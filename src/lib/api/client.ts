@@ -2,7 +2,7 @@ import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import { notify } from '../toast/index.ts';
 import { $token, logout } from '../../stores/auth.ts';
 import { openOnlyModal } from '../../stores/modals.ts';
-import { applyErrorPolicy, type ErrorEffects } from './error-policy.ts';
+import { applyErrorPolicy, type ErrorEffects, type PolicyOptions } from './error-policy.ts';
 import { apiMessages } from './messages.ts';
 
 /** API base (DESIGN.md §5: PUBLIC_API_BASE_URL, default /api). */
@@ -31,34 +31,41 @@ export class NotAuthenticatedError extends Error {
   }
 }
 
+function createClient(policy: PolicyOptions) {
+  return ofetch.create({
+    baseURL: API_BASE_URL,
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    retry: 0,
+    onRequest({ options }) {
+      const token = $token.get();
+      if (token) options.headers.set('Authorization', `Bearer ${token}`);
+    },
+    onRequestError({ error }) {
+      if (error.name !== 'AbortError') applyErrorPolicy({ status: undefined, body: undefined }, browserEffects, policy);
+    },
+    onResponseError({ response }) {
+      applyErrorPolicy({ status: response.status, body: response._data }, browserEffects, policy);
+    },
+  });
+}
+
 /**
- * The one API client of the browser: JSON in and out, the bearer token when there is one, and the
- * error policy of spec §8 on every failure. The error is rethrown so a form can show field errors.
+ * The API client of the browser: JSON in and out, the bearer token when there is one, and the
+ * error policy of spec §8 on every failure. The error is rethrown to the caller.
  */
-export const api = ofetch.create({
-  baseURL: API_BASE_URL,
-  method: 'POST',
-  headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-  retry: 0,
-  onRequest({ options }) {
-    const token = $token.get();
-    if (token) options.headers.set('Authorization', `Bearer ${token}`);
-  },
-  onRequestError({ error }) {
-    if (error.name !== 'AbortError') applyErrorPolicy({ status: undefined, body: undefined }, browserEffects);
-  },
-  onResponseError({ response }) {
-    applyErrorPolicy({ status: response.status, body: response._data }, browserEffects);
-  },
-});
+export const api = createClient({});
+
+/** The same for forms: 422 field errors are left to the form to show on its fields. */
+export const formApi = createClient({ inlineFieldErrors: true });
 
 /** A call that needs a logged-in user: without a token it opens the login modal and throws. */
-export function authApi<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
+export function authApi<T>(path: string, options: FetchOptions<'json'> = {}, client = api): Promise<T> {
   if (!$token.get()) {
     browserEffects.reauthenticate();
     return Promise.reject(new NotAuthenticatedError());
   }
-  return api<T>(path, options);
+  return client<T>(path, options);
 }
 
 export { FetchError };

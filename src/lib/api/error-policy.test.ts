@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyErrorPolicy, type ErrorEffects, type FailedCall } from './error-policy.ts';
+import { applyErrorPolicy, type ErrorEffects, type FailedCall, type PolicyOptions } from './error-policy.ts';
 import { apiMessages } from './messages.ts';
 
-function record(call: FailedCall, hasHistory = true) {
+function record(call: FailedCall, hasHistory = true, options: PolicyOptions = {}) {
   const seen: string[] = [];
   const effects: ErrorEffects = {
     toastError: (message) => seen.push(`toast:${message}`),
@@ -14,7 +14,7 @@ function record(call: FailedCall, hasHistory = true) {
     },
     log: () => seen.push('log'),
   };
-  applyErrorPolicy(call, effects);
+  applyErrorPolicy(call, effects, options);
   return seen;
 }
 
@@ -36,5 +36,22 @@ describe('error policy (spec §8)', () => {
     ['500 ignores the body message', { status: 500, body: { message: 'stack trace' } }, [`toast:${apiMessages.serverError}`]],
   ])('%s', (_title, call, expected) => {
     expect(record(call)).toEqual(expected);
+  });
+});
+
+describe('error policy for forms (inline field errors)', () => {
+  const invalid: FailedCall = { status: 422, body: { message: 'm', errors: { first_name: ['فقط حروف فارسی'] } } };
+
+  it('leaves 422 field errors to the form', () => {
+    expect(record(invalid, true, { inlineFieldErrors: true })).toEqual([]);
+  });
+
+  it('still toasts them without the option', () => {
+    expect(record(invalid)).toEqual(['toast:فقط حروف فارسی']);
+  });
+
+  it('still reauthenticates on 401 and toasts 5xx', () => {
+    expect(record({ status: 401, body: {} }, true, { inlineFieldErrors: true })).toEqual(['reauthenticate']);
+    expect(record({ status: 502, body: {} }, true, { inlineFieldErrors: true })).toEqual([`toast:${apiMessages.serverError}`]);
   });
 });

@@ -35,8 +35,13 @@ function bodyMessage(body: unknown): string | undefined {
   return typeof message === 'string' && message.length > 0 ? message : undefined;
 }
 
+export interface PolicyOptions {
+  /** Forms show 422 field errors on their fields, so they are not toasted. */
+  inlineFieldErrors?: boolean;
+}
+
 /** The error policy of spec §8, applied to one failed API call. */
-export function applyErrorPolicy({ status, body }: FailedCall, effects: ErrorEffects): void {
+export function applyErrorPolicy({ status, body }: FailedCall, effects: ErrorEffects, options: PolicyOptions = {}): void {
   if (status === undefined) {
     effects.toastError(apiMessages.noInternet);
     return;
@@ -46,6 +51,7 @@ export function applyErrorPolicy({ status, body }: FailedCall, effects: ErrorEff
     return;
   }
   const messages = bodyMessages(body);
+  if (options.inlineFieldErrors && status === 422 && messages.length > 0) return;
   if (messages.length > 0) {
     for (const message of messages) effects.toastError(message);
     return;

@@ -1,0 +1,50 @@
+import { Form, setErrors, useField, useForm } from '@formisch/react';
+import { useStore } from '@nanostores/react';
+import { $loginFailure, $loginForm, $loginLoading, requestCode } from '../../stores/login.ts';
+import { PhoneFormSchema } from './login-schemas.ts';
+import { FormAlert, PrimaryButton, TextField } from './ui.tsx';
+
+/** Step 1, «ورود یا ثبت‌نام»: the phone number. */
+export function PhoneStep() {
+  const loading = useStore($loginLoading);
+  const failure = useStore($loginFailure);
+  const form = useForm({
+    schema: PhoneFormSchema,
+    initialInput: { phone_number: $loginForm.get().phone_number },
+    validate: 'submit',
+    revalidate: 'input',
+  });
+  const phone = useField(form, { path: ['phone_number'] });
+
+  return (
+    <Form
+      of={form}
+      className="flex flex-col gap-4"
+      onSubmit={async (output) => {
+        const sent = await requestCode(output.phone_number);
+        const fieldErrors = $loginFailure.get()?.fieldErrors.phone_number;
+        if (!sent && fieldErrors?.length) setErrors(form, { path: ['phone_number'], errors: [fieldErrors[0]!, ...fieldErrors.slice(1)] });
+      }}
+    >
+      <p className="text-muted">برای ورود یا ساختن حساب، شمارهٔ موبایل خود را وارد کنید.</p>
+      <TextField
+        {...phone.props}
+        value={phone.input ?? ''}
+        label="شمارهٔ موبایل"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        dir="ltr"
+        placeholder="۰۹۱۲ ۳۴۵ ۶۷۸۹"
+        className="min-h-12 rounded-xl border border-line bg-page px-3 text-start text-lg tracking-wide outline-none focus:border-brand aria-invalid:border-danger"
+        errors={phone.errors}
+        disabled={loading}
+        autoFocus
+      />
+      <FormAlert message={failure && !failure.fieldErrors.phone_number ? failure.message : undefined} />
+      <PrimaryButton disabled={loading} busy={loading}>
+        ارسال کد تأیید
+      </PrimaryButton>
+    </Form>
+  );
+}

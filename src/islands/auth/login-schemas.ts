@@ -1,0 +1,12 @@
+import * as v from 'valibot';
+import { GenderSchema, MobileSchema, NationalCodeSchema, PersianSchema } from '../../lib/validation/index.ts';
+
+/** Spec §5, login form: the same rules the API applies. */
+export const PhoneFormSchema = v.object({ phone_number: MobileSchema });
+
+export const RegisterFormSchema = v.object({
+  first_name: PersianSchema,
+  last_name: PersianSchema,
+  international_code: NationalCodeSchema,
+  gender: GenderSchema,
+});

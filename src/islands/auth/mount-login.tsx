@@ -1,0 +1,10 @@
+import { createRoot } from 'react-dom/client';
+import { LoginModals } from './LoginModals.tsx';
+
+/** Mounts the login popup once per page, outside any island. */
+export function mountLoginModals(): void {
+  const element = document.createElement('div');
+  element.id = 'login-root';
+  document.body.append(element);
+  createRoot(element).render(<LoginModals />);
+}

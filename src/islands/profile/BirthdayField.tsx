@@ -1,0 +1,45 @@
+import { lazy, Suspense, useState } from 'react';
+import { formatJalaliDate } from '../../lib/format/date.ts';
+
+// The calendar is the heaviest script of the page: it loads when the patient opens the field.
+const JalaliDatePicker = lazy(() => import('./JalaliDatePicker.tsx'));
+
+const fieldClass = 'min-h-12 w-full rounded-xl border border-line bg-page px-3 text-start text-base outline-none focus:border-brand';
+
+/** «تاریخ تولد»: shows the Jalali date; the Jalali calendar opens on demand. */
+export function BirthdayField({
+  id,
+  value,
+  onChange,
+  disabled,
+  errors,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  errors?: readonly string[] | null;
+}) {
+  const [active, setActive] = useState(false);
+  const shown = value ? formatJalaliDate(`${value}T12:00:00Z`, 'short') : 'انتخاب تاریخ';
+  const placeholder = (
+    <button type="button" id={id} className={fieldClass} disabled={disabled} onClick={() => setActive(true)} aria-haspopup="dialog">
+      {shown}
+    </button>
+  );
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-bold">
+        تاریخ تولد
+      </label>
+      {active ? (
+        <Suspense fallback={placeholder}>
+          <JalaliDatePicker id={id} value={value} onChange={onChange} disabled={disabled} openOnMount />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+      {errors?.length ? <p className="text-sm text-danger">{errors.join('، ')}</p> : null}
+    </div>
+  );
+}

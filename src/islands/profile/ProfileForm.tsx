@@ -1,0 +1,93 @@
+import { Form, setErrors, useField, useForm } from '@formisch/react';
+import { useState } from 'react';
+import { updateProfile } from '../../lib/api/auth.ts';
+import { describeFailure } from '../../lib/api/failure.ts';
+import { toPersianDigits } from '../../lib/format/digits.ts';
+import { notify } from '../../lib/toast/index.ts';
+import { setUser, type User } from '../../stores/auth.ts';
+import { GenderChoice } from '../auth/GenderChoice.tsx';
+import { FormAlert, PrimaryButton, TextField } from '../auth/ui.tsx';
+import { BirthdayField } from './BirthdayField.tsx';
+import { ProfileFormSchema } from './profile-schema.ts';
+
+/** Spec §7: the toast after a successful `user/update`. */
+export const PROFILE_SAVED = 'پروفایل شما با موفقیت ویرایش شد.';
+const FIELDS = ['first_name', 'last_name', 'international_code', 'birthday', 'gender'] as const;
+
+export function ProfileForm({ user }: { user: User }) {
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const form = useForm({
+    schema: ProfileFormSchema,
+    initialInput: {
+      first_name: user.first_name,
+      last_name: user.last_name,
+      international_code: user.international_code,
+      birthday: user.birthday ?? '',
+      gender: user.gender,
+    },
+    validate: 'submit',
+    revalidate: 'input',
+  });
+  const firstName = useField(form, { path: ['first_name'] });
+  const lastName = useField(form, { path: ['last_name'] });
+  const nationalCode = useField(form, { path: ['international_code'] });
+  const birthday = useField(form, { path: ['birthday'] });
+  const gender = useField(form, { path: ['gender'] });
+
+  return (
+    <Form
+      of={form}
+      className="flex flex-col gap-5 rounded-2xl border border-line bg-card p-5"
+      onSubmit={async (output) => {
+        setSaving(true);
+        setProblem(undefined);
+        try {
+          const answer = await updateProfile(user, { ...output, birthday: output.birthday || null });
+          setUser(answer.user);
+          notify.success(PROFILE_SAVED);
+        } catch (error) {
+          const failure = describeFailure(error);
+          let onFields = false;
+          for (const field of FIELDS) {
+            const messages = failure.fieldErrors[field];
+            if (messages?.length) {
+              onFields = true;
+              setErrors(form, { path: [field], errors: [messages[0]!, ...messages.slice(1)] });
+            }
+          }
+          // 401 and 5xx are already handled by the error policy (login popup, toast).
+          if (!onFields && failure.status !== undefined && failure.status < 500 && failure.status !== 401) setProblem(failure.message);
+        } finally {
+          setSaving(false);
+        }
+      }}
+    >
+      <p className="text-muted">
+        شمارهٔ موبایل: <bdi dir="ltr">{toPersianDigits(user.phone_number)}</bdi>
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField {...firstName.props} value={firstName.input ?? ''} label="نام" autoComplete="given-name" errors={firstName.errors} disabled={saving} />
+        <TextField {...lastName.props} value={lastName.input ?? ''} label="نام خانوادگی" autoComplete="family-name" errors={lastName.errors} disabled={saving} />
+        <TextField
+          {...nationalCode.props}
+          value={nationalCode.input ?? ''}
+          label="کد ملی"
+          inputMode="numeric"
+          dir="ltr"
+          className="min-h-12 rounded-xl border border-line bg-page px-3 text-start outline-none focus:border-brand aria-invalid:border-danger"
+          errors={nationalCode.errors}
+          disabled={saving}
+        />
+        <BirthdayField id="profile-birthday" value={birthday.input ?? ''} onChange={birthday.onChange} disabled={saving} errors={birthday.errors} />
+      </div>
+      <GenderChoice value={gender.input ?? 'female'} onChange={gender.onChange} disabled={saving} errors={gender.errors} />
+      <FormAlert message={problem} />
+      <div>
+        <PrimaryButton disabled={saving} busy={saving}>
+          ذخیرهٔ تغییرات
+        </PrimaryButton>
+      </div>
+    </Form>
+  );
+}
