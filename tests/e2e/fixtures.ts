@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+let counter = 0;
+
+/** A fresh Iranian mobile number per call, so tests never share a phone's limits or accounts. */
+export function newPhone(): string {
+  const unique = (Date.now() % 1_000_000) * 100 + (process.pid % 50) * 2 + (counter++ % 2);
+  return `0912${String(unique).padStart(7, '0').slice(-7)}`;
+}
+
+interface OutboxLine {
+  to: string;
+  text: string;
+  at: string;
+}
+
+/** The latest one-time code sent to `phone`, read from the console SMS provider's outbox (never a backdoor). */
+export async function codeFor(phone: string, { after = 0 } = {}): Promise<string> {
+  const file = path.join(process.env.PORTAL_E2E_DATA_DIR!, 'sms-outbox.jsonl');
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        let lines: OutboxLine[] = [];
+        try {
+          lines = readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as OutboxLine);
+        } catch {
+          return undefined;
+        }
+        const mine = lines.filter((line) => line.to === phone && Date.parse(line.at) >= after);
+        code = /#(\d{5})\s*$/.exec(mine.at(-1)?.text ?? '')?.[1];
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return code!;
+}
+
+/** Each test comes from its own client address (the e2e server trusts X-Forwarded-For). */
+export const test = base.extend({
+  extraHTTPHeaders: async ({}, use) => {
+    const n = Math.floor(Math.random() * 250) + 1;
+    await use({ 'X-Forwarded-For': `10.${(process.pid % 250) + 1}.${counter++ % 250}.${n}` });
+  },
+});
+
+export { expect };
+
+/** Opens the popup from the header and sends a code to `phone`; returns when the code step shows. */
+export async function startLogin(page: Page, phone: string): Promise<number> {
+  await page.getByRole('button', { name: 'ورود / ثبت‌نام' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('شمارهٔ موبایل').fill(phone);
+  const sentAt = Date.now() - 1000;
+  await dialog.getByRole('button', { name: 'ارسال کد تأیید' }).click();
+  await expect(dialog.getByLabel('کد تأیید')).toBeVisible();
+  return sentAt;
+}
+
+/** Registers a new account for `phone` through the popup and waits until the header shows it. */
+export async function registerThroughPopup(page: Page, phone: string, person: { first: string; last: string; nationalCode: string }) {
+  const sentAt = await startLogin(page, phone);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('کد تأیید').fill(await codeFor(phone, { after: sentAt }));
+  await expect(dialog.getByRole('heading', { name: 'تکمیل اطلاعات' })).toBeVisible();
+  await dialog.getByLabel('نام', { exact: true }).fill(person.first);
+  await dialog.getByLabel('نام خانوادگی').fill(person.last);
+  await dialog.getByLabel('کد ملی').fill(person.nationalCode);
+  await dialog.getByRole('button', { name: 'ذخیره' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('[data-user-name]').first()).toHaveText(`${person.first} ${person.last}`);
+}
+
+/** A valid national code (Iranian checksum) that no other test uses. */
+export function newNationalCode(): string {
+  const digits = String(Math.floor(Math.random() * 1e9)).padStart(9, '0').split('').map(Number);
+  if (new Set(digits).size === 1) digits[0] = (digits[0]! + 1) % 10;
+  const sum = digits.reduce((total, digit, index) => total + digit * (10 - index), 0);
+  const remainder = sum % 11;
+  return digits.join('') + String(remainder < 2 ? remainder : 11 - remainder);
+}
+
+/** Spec and SECURITY.md: at least 60 s between two codes to one phone. Multi-login tests wait it out. */
+export const RESEND_WAIT_MS = 61_000;
+
+/** Logs out through the header's user menu. */
+export async function logoutThroughMenu(page: Page) {
+  await page.locator('[data-user-menu] summary').click();
+  await page.getByRole('button', { name: 'خروج از حساب' }).click();
+  await expect(page.getByRole('button', { name: 'ورود / ثبت‌نام' })).toBeVisible();
+}
+
+/** Types the code that was sent to `phone` into the popup's code step. */
+export async function enterCode(page: Page, phone: string, sentAt: number) {
+  await page.getByRole('dialog').getByLabel('کد تأیید').fill(await codeFor(phone, { after: sentAt }));
+}
