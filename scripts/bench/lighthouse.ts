@@ -159,16 +159,29 @@ function mainDocumentStatus(lhr: Lhr): number | null {
 /** A short, readable trace of what an audit flagged: elements, URLs, console or parse errors. */
 function describeItems(details: Lhr['audits'][string]['details']): string[] {
   if (details?.type === 'list') return describeNetworkTree(details.items);
+  if (details?.type === 'checklist') {
+    // e.g. document latency: { noRedirects: {label, value}, usesCompression: {label, value}, … }
+    return Object.values(details.items as Record<string, { label?: unknown; value?: unknown }>)
+      .filter((check) => check.value === false)
+      .map((check) => `failed check: ${String(check.label)}`);
+  }
   if (!details || (details.type !== 'table' && details.type !== 'opportunity')) return [];
   const out: string[] = [];
   for (const item of details.items.slice(0, 5) as Record<string, unknown>[]) {
-    const node = item.node as { selector?: string; snippet?: string; explanation?: string } | undefined;
+    // Elements come as `node`, or as `source` (e.g. the meta tag or header that blocks indexing).
+    const node = (item.node ?? (typeof item.source === 'object' ? item.source : undefined)) as
+      | { selector?: string; snippet?: string; explanation?: string }
+      | undefined;
     if (node?.snippet || node?.selector) {
       out.push([node.selector, node.snippet, node.explanation?.split('\n')[0]].filter(Boolean).join(' — '));
     } else if (typeof item.message === 'string') {
       out.push(typeof item.line === 'string' ? `${item.message}: ${item.line}` : item.message);
     } else if (typeof item.description === 'string') {
       out.push(typeof item.url === 'string' && item.url ? `${item.description} (${item.url})` : item.description);
+    } else if (typeof item.source === 'string') {
+      out.push(item.source);
+    } else if (typeof item.reason === 'string') {
+      out.push(typeof item.failureType === 'string' ? `${item.reason} (${item.failureType})` : item.reason);
     } else if (typeof item.url === 'string') {
       out.push(item.url);
     } else if (typeof item.label === 'string') {
