@@ -20,13 +20,16 @@ export function trackVisit(): void {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(body),
-    keepalive: true,
   }).catch(() => {});
 }
 
-/** Every page load is a navigation here; a page restored from the back/forward cache counts too. */
+/**
+ * Every page load is a navigation here; a page restored from the back/forward cache counts too.
+ * The report goes after the page has loaded, off the critical path.
+ */
 export function startVisitTracking(): void {
-  trackVisit();
+  if (document.readyState === 'complete') trackVisit();
+  else addEventListener('load', trackVisit, { once: true });
   addEventListener('pageshow', (event: PageTransitionEvent) => {
     if (event.persisted) trackVisit();
   });

@@ -115,9 +115,20 @@ describe('static files', () => {
     expect((await latest.json()) as { id: string }).toMatchObject({ id: expect.any(String) });
   });
 
-  it('has robots.txt and a sitemap', async () => {
-    expect(await (await get('/robots.txt')).text()).toContain('Disallow: /api/');
+  it('has robots.txt naming the sitemap by its absolute address, and the sitemap', async () => {
+    const robots = await (await get('/robots.txt')).text();
+    expect(robots).toContain('Disallow: /api/');
+    expect(robots).toMatch(/^Sitemap: https?:\/\/[^/\s]+\/sitemap-index\.xml$/m);
     expect((await get('/sitemap-index.xml')).status).toBe(200);
+  });
+
+  it('compresses pages rendered per request (the 404 page) with brotli or gzip', async () => {
+    const br = await get('/no/such/page', { 'accept-encoding': 'br' });
+    expect(br.status).toBe(404);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toContain('صفحه پیدا نشد');
+    const gzip = await get('/no/such/page', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
   });
 });
 

@@ -1,4 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { constants } from 'node:zlib';
+import compression from 'compression';
 import { loadStaticFiles, lookup, sendStatic } from './static-files.ts';
 import { setLocaleCookie } from './locale-cookie.ts';
 import { WORKER_CSP } from './csp.ts';
@@ -22,6 +24,9 @@ export interface PortalServerOptions {
 export function createPortalServer({ clientDir, headersFile, astro }: PortalServerOptions): Server {
   const files = loadStaticFiles(clientDir);
   const pageCsp = loadPageCsp(headersFile);
+  // Static files are precompressed at build time; pages and API answers rendered per request are
+  // compressed here (brotli at a fast level, or gzip), above 1 KB.
+  const compress = compression({ threshold: 1024, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } });
   return createServer((req, res) => {
     setSecurityHeaders(res);
     const url = req.url ?? '/';
@@ -41,6 +46,6 @@ export function createPortalServer({ clientDir, headersFile, astro }: PortalServ
       }
     }
     if (!pathname.startsWith('/api/')) setLocaleCookie(req, res);
-    void astro(req, res);
+    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => void astro(req, res));
   });
 }
