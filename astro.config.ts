@@ -13,14 +13,22 @@ import { headInitScript } from './src/shell/head-init.ts';
 const buildId = process.env.PORTAL_BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
 const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}` as const;
 
+const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
+
 export default defineConfig({
-  site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
+  site,
   output: 'static',
+  // Links, canonical URLs and the sitemap name pages without a trailing slash.
+  trailingSlash: 'never',
   // Middleware mode: our own node:http server (src/server/web) serves the precompressed static
   // files and security headers and hands the rest to Astro. See docs/decisions/002.
   // Endpoints read JSON with their own, smaller limits (server/http.ts); this caps everything else.
   adapter: node({ mode: 'middleware', staticHeaders: true, bodySizeLimit: 1024 * 1024 }),
-  integrations: [react(), sitemap({ filter: (page) => !/\/(404|500|offline)\/?$/.test(page) }), portalBuild({ buildId })],
+  integrations: [react(), sitemap({
+      filter: (page) => !/\/(404|500|offline|patient-profile)\/?$/.test(page),
+      // The doctor finder is rendered per request, so the sitemap is told about it.
+      customPages: [new URL('/appointment', site).href],
+    }), portalBuild({ buildId })],
   build: { inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
   security: {

@@ -20,7 +20,10 @@ export function trackVisit(): void {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(body),
-  }).catch(() => {});
+  })
+    // The answer is not needed (spec §7), but an unread body keeps the request open in the browser.
+    .then((response) => response.body?.cancel())
+    .catch(() => {});
 }
 
 /**

@@ -1,0 +1,39 @@
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { createClinicSchema, createDoctorSchema, expertiseGroupSchema } from './content/catalogue-schema.ts';
+import { pregnancyTrimesterSchema, pregnancyWeekSchema } from './content/pregnancy-schema.ts';
+
+/** The care catalogue (issue 4): fictional demo data, checked at build by these schemas. */
+const expertiseGroups = defineCollection({
+  loader: glob({ pattern: '*.json', base: './src/content/expertise-groups' }),
+  schema: expertiseGroupSchema,
+});
+
+const clinics = defineCollection({
+  loader: glob({ pattern: '*.json', base: './src/content/clinics' }),
+  schema: ({ image }) => createClinicSchema(image()),
+});
+
+const doctors = defineCollection({
+  loader: glob({ pattern: '*.json', base: './src/content/doctors' }),
+  schema: ({ image }) => createDoctorSchema(image()),
+});
+
+/** The pregnancy timeline (issue 5). */
+const pregnancyWeeks = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/pregnancy-weeks' }),
+  schema: pregnancyWeekSchema,
+});
+
+const pregnancyTrimesters = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/pregnancy-trimesters' }),
+  schema: pregnancyTrimesterSchema,
+});
+
+export const collections = {
+  'expertise-groups': expertiseGroups,
+  clinics,
+  doctors,
+  'pregnancy-weeks': pregnancyWeeks,
+  'pregnancy-trimesters': pregnancyTrimesters,
+};

@@ -1,0 +1,50 @@
+import { nameMatches } from './search.ts';
+
+/** The doctor finder's filters, kept in the URL so a result can be shared and works without JS. */
+export interface FinderQuery {
+  expertise: string;
+  clinic: string;
+  gender: '' | 'female' | 'male';
+  q: string;
+}
+
+export const FINDER_KEYS = ['expertise', 'clinic', 'gender', 'q'] as const;
+
+/** Reads the filters from a URL's search parameters; unknown values become "no filter". */
+export function parseFinderQuery(params: URLSearchParams): FinderQuery {
+  const gender = params.get('gender');
+  return {
+    expertise: params.get('expertise')?.trim() ?? '',
+    clinic: params.get('clinic')?.trim() ?? '',
+    gender: gender === 'female' || gender === 'male' ? gender : '',
+    q: (params.get('q') ?? '').trim().slice(0, 100),
+  };
+}
+
+/** The search part of a finder URL for `query`, empty filters left out. */
+export function finderSearch(query: Partial<FinderQuery>): string {
+  const params = new URLSearchParams();
+  for (const key of FINDER_KEYS) {
+    const value = query[key];
+    if (value) params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+export interface FindableDoctor {
+  fullName: string;
+  gender: 'female' | 'male';
+  expertiseGroups: readonly string[];
+  clinics: readonly string[];
+}
+
+export function filterDoctors<T extends FindableDoctor>(doctors: readonly T[], query: FinderQuery): T[] {
+  return doctors.filter(
+    (doctor) =>
+      (!query.expertise || doctor.expertiseGroups.includes(query.expertise)) &&
+      (!query.clinic || doctor.clinics.includes(query.clinic)) &&
+      (!query.gender || doctor.gender === query.gender) &&
+      nameMatches(doctor.fullName, query.q),
+  );
+}

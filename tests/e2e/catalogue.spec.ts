@@ -1,0 +1,125 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const severe = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+
+const resultNames = (page: Page) => page.locator('#finder-list h3').allTextContents();
+
+test('the finder filters by specialty, clinic and gender, and its URL can be shared', async ({ page, context }) => {
+  await page.goto('/appointment');
+  const all = await resultNames(page);
+  expect(all.length).toBeGreaterThanOrEqual(40);
+
+  await page.getByLabel('تخصص').selectOption({ label: 'زنان، زایمان و نازایی' });
+  await expect(page).toHaveURL(/expertise=obstetrics-gynecology/);
+  await page.getByLabel('جنسیت پزشک').selectOption('female');
+  await expect(page).toHaveURL(/gender=female/);
+  const filtered = await resultNames(page);
+  expect(filtered.length).toBeGreaterThan(0);
+  expect(filtered.length).toBeLessThan(all.length);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('پزشکان زنان، زایمان و نازایی');
+  for (const card of await page.locator('#finder-list article').all()) {
+    await expect(card).toContainText('زنان، زایمان و نازایی');
+    await expect(card).toContainText('ریال');
+    await expect(card).toContainText(/روزهای کاری پیش رو|نوبتی ندارد/);
+  }
+
+  // The same URL in another tab shows the same result.
+  const shared = await context.newPage();
+  await shared.goto(page.url());
+  expect(await resultNames(shared)).toEqual(filtered);
+  await expect(shared.getByLabel('تخصص')).toHaveValue('obstetrics-gynecology');
+
+  // A filter chip removes its filter.
+  await page.getByRole('link', { name: 'حذف فیلتر پزشکان زن' }).click();
+  await expect(page).not.toHaveURL(/gender=/);
+
+  await page.goto('/appointment?clinic=heart');
+  for (const card of await page.locator('#finder-list article').all()) await expect(card).toContainText('درمانگاه قلب');
+});
+
+test('name search finds a doctor whether typed with ZWNJ, spaces or Arabic letters', async ({ page }) => {
+  await page.goto('/appointment');
+  const names = await resultNames(page);
+  // A two-part first name (e.g. «امیرحسین») and one with ی or ک, taken from the real list.
+  const compound = names.map((name) => name.replace(/^دکتر /, '')).find((name) => /^(امیر|محمد|علی)\S+ /.test(name));
+  const withYeh = names.map((name) => name.replace(/^دکتر /, '')).find((name) => /[یک]/.test(name))!;
+  expect(compound, 'the demo data has a compound first name').toBeTruthy();
+  const [first, last] = compound!.split(' ');
+  const split = first!.replace(/^(امیر|محمد|علی)/, '$1\u200C');
+
+  for (const query of [`${split} ${last}`, `${first!.replace(/^(امیر|محمد|علی)/, '$1 ')}`, withYeh.replace(/ی/g, 'ي').replace(/ک/g, 'ك')]) {
+    await page.getByLabel('نام پزشک').fill(query);
+    await page.getByRole('button', { name: 'نمایش پزشکان' }).click();
+    await expect(page).toHaveURL(/q=/);
+    const found = (await resultNames(page)).map((name) => name.replace(/^دکتر /, ''));
+    expect(found.length, `results for «${query}»`).toBeGreaterThan(0);
+    expect(found).toContain(query.includes('ي') || query.includes('ك') ? withYeh : compound);
+  }
+
+  await page.getByLabel('نام پزشک').fill('نامی که وجود ندارد');
+  await page.getByRole('button', { name: 'نمایش پزشکان' }).click();
+  await expect(page.getByText('پزشکی با این مشخصات پیدا نشد.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '۰ پزشک پیدا شد' })).toBeVisible();
+});
+
+test('from home to a doctor profile with the keyboard only', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('نام پزشک').focus();
+  await page.keyboard.type('احمدی');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/appointment\?q=/);
+  const link = page.locator('#finder-list h3 a').first();
+  const name = (await link.textContent())!;
+  for (let i = 0; i < 40 && !(await link.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(link).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/appointment\/doctor-profile\//);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByRole('table')).toContainText(/شنبه|یک‌شنبه|دوشنبه|سه‌شنبه|چهارشنبه|پنج‌شنبه|جمعه/);
+  await expect(page.getByText(/هزینهٔ ویزیت: .*ریال/)).toBeVisible();
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a visitor browses from home to a profile and filters doctors', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'همهٔ تخصص‌ها' }).click();
+    await expect(page).toHaveURL(/\/expertise-group$/);
+    await page.getByRole('link', { name: /قلب و عروق/ }).first().click();
+    await expect(page).toHaveURL(/\/appointment\?expertise=cardiology/);
+    const cards = page.locator('#finder-list article');
+    expect(await cards.count()).toBeGreaterThan(0);
+    for (const card of await cards.all()) await expect(card).toContainText('قلب و عروق');
+
+    await page.getByLabel('جنسیت پزشک').selectOption('male');
+    await page.getByRole('button', { name: 'نمایش پزشکان' }).click();
+    await expect(page).toHaveURL(/gender=male/);
+    await page.locator('#finder-list h3 a').first().click();
+    await expect(page).toHaveURL(/doctor-profile/);
+    await page.getByRole('table').getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/clinics\//);
+    await expect(page.getByRole('heading', { name: 'ساعت کار' })).toBeVisible();
+  });
+});
+
+for (const path of ['/', '/expertise-group', '/appointment', '/appointment?expertise=pediatrics&gender=female', '/appointment?q=zzz', '/clinics/women', '/appointment/doctor-profile/amirhossein-salehi']) {
+  test(`axe finds nothing serious on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    expect(await severe(page)).toEqual([]);
+  });
+}
+
+test('each page has its title, description, canonical and structured data', async ({ page }) => {
+  await page.goto('/');
+  expect(JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!)).toMatchObject({ '@type': 'Hospital' });
+  await page.goto('/clinics/women');
+  await expect(page).toHaveTitle(/درمانگاه زنان/);
+  expect(JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!)).toMatchObject({ '@type': 'MedicalClinic' });
+  await page.goto('/appointment/doctor-profile/amirhossein-salehi');
+  expect(JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!)).toMatchObject({ '@type': 'Physician' });
+  await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/appointment\/doctor-profile\/amirhossein-salehi$/);
+  await expect(page.locator('meta[name=description]')).toHaveAttribute('content', /.{40,}/);
+});
