@@ -28,7 +28,10 @@ describe('pages', () => {
     const response = await get('/');
     const html = await response.text();
     const csp = response.headers.get('content-security-policy') ?? '';
-    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).filter(Boolean);
+    // Executable inline scripts only: JSON-LD data blocks are never run, so CSP does not govern them.
+    const inline = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((m) => m[1]!)
+      .filter(Boolean);
     expect(inline.length).toBeGreaterThan(0);
     const { createHash } = await import('node:crypto');
     for (const script of inline) {
