@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
 import { datePickerStyleHash } from './build/injected-styles.ts';
 import { portalBuild } from './build/portal-build.ts';
 import { CSP_DIRECTIVES } from './src/server/web/csp.ts';
@@ -24,7 +25,16 @@ export default defineConfig({
   // files and security headers and hands the rest to Astro. See docs/decisions/002.
   // Endpoints read JSON with their own, smaller limits (server/http.ts); this caps everything else.
   adapter: node({ mode: 'middleware', staticHeaders: true, bodySizeLimit: 1024 * 1024 }),
-  integrations: [react(), sitemap({
+  integrations: [
+    react(),
+    {
+      name: 'client-interaction-directive',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./src/directives/interaction.ts', import.meta.url)) }),
+      },
+    },
+    sitemap({
       filter: (page) => !/\/(404|500|offline|patient-profile)\/?$/.test(page),
       // The doctor finder is rendered per request, so the sitemap is told about it.
       customPages: [new URL('/appointment', site).href],

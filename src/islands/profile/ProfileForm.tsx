@@ -7,11 +7,14 @@ import { notify } from '../../lib/toast/index.ts';
 import { setUser, type User } from '../../stores/auth.ts';
 import { GenderChoice } from '../auth/GenderChoice.tsx';
 import { FormAlert, PrimaryButton, TextField } from '../auth/ui.tsx';
-import { BirthdayField } from './BirthdayField.tsx';
+import { toTehranIsoDate } from '../../lib/format/date.ts';
+import { JalaliDateField } from '../dates/JalaliDateField.tsx';
 import { ProfileFormSchema } from './profile-schema.ts';
 
 /** Spec §7: the toast after a successful `user/update`. */
 export const PROFILE_SAVED = 'پروفایل شما با موفقیت ویرایش شد.';
+/** Jalali 1300/01/01, the start of the spec's year list. */
+const BIRTHDAY_MIN = '1921-03-21';
 const FIELDS = ['first_name', 'last_name', 'international_code', 'birthday', 'gender'] as const;
 
 export function ProfileForm({ user }: { user: User }) {
@@ -79,7 +82,16 @@ export function ProfileForm({ user }: { user: User }) {
           errors={nationalCode.errors}
           disabled={saving}
         />
-        <BirthdayField id="profile-birthday" value={birthday.input ?? ''} onChange={birthday.onChange} disabled={saving} errors={birthday.errors} />
+        <JalaliDateField
+          id="profile-birthday"
+          label="تاریخ تولد"
+          value={birthday.input ?? ''}
+          onChange={birthday.onChange}
+          min={BIRTHDAY_MIN}
+          max={toTehranIsoDate(new Date())}
+          disabled={saving}
+          errors={birthday.errors}
+        />
       </div>
       <GenderChoice value={gender.input ?? 'female'} onChange={gender.onChange} disabled={saving} errors={gender.errors} />
       <FormAlert message={problem} />

@@ -10,8 +10,12 @@ import persian_fa from 'react-date-object/locales/persian_fa';
 // the component or a namespace holding it.
 const DatePicker = ((DatePickerModule as unknown as { default?: typeof DatePickerModule }).default ?? DatePickerModule) as typeof DatePickerModule;
 
-/** Spec §9: the year list starts at 1300; a birthday cannot be in the future. */
-const MIN_DATE = new DateObject({ calendar: persian, locale: persian_fa, year: 1300, month: 1, day: 1 });
+/** Spec §9: the year list starts at 1300 and spans 150 years. */
+const FIRST_YEAR = 1300;
+const YEARS = 150;
+
+const toPersian = (iso: string) =>
+  new DateObject({ date: iso, format: 'YYYY-MM-DD', calendar: gregorian, locale: gregorian_en }).convert(persian, persian_fa);
 
 export interface JalaliDatePickerProps {
   id: string;
@@ -19,24 +23,26 @@ export interface JalaliDatePickerProps {
   value: string;
   onChange: (value: string) => void;
   disabled?: boolean | undefined;
+  /** Earliest and latest selectable days, 'YYYY-MM-DD'; within 1300–1449 (Jalali) in any case. */
+  min?: string | undefined;
+  max?: string | undefined;
   /** Opens the calendar as soon as it mounts (it is loaded when the patient asks for it). */
   openOnMount?: boolean;
 }
 
-/** A Jalali date picker (react-multi-date-picker) over a Gregorian 'YYYY-MM-DD' value. */
-export default function JalaliDatePicker({ id, value, onChange, disabled, openOnMount }: JalaliDatePickerProps) {
+/** A Jalali date picker (react-multi-date-picker) over a Gregorian 'YYYY-MM-DD' value; loaded on demand by JalaliDateField. */
+export default function JalaliDatePicker({ id, value, onChange, disabled, min, max, openOnMount }: JalaliDatePickerProps) {
   const picker = useRef<{ openCalendar?: () => void } | null>(null);
   useEffect(() => {
     if (openOnMount) picker.current?.openCalendar?.();
   }, [openOnMount]);
-  const selected = value
-    ? new DateObject({ date: value, format: 'YYYY-MM-DD', calendar: gregorian, locale: gregorian_en }).convert(persian, persian_fa)
-    : null;
+  const selected = value ? toPersian(value) : null;
+  const minDate = min ? toPersian(min) : new DateObject({ calendar: persian, locale: persian_fa, year: FIRST_YEAR, month: 1, day: 1 });
+  const maxDate = max ? toPersian(max) : new DateObject({ calendar: persian, locale: persian_fa, year: FIRST_YEAR + YEARS - 1, month: 12, day: 29 });
   return (
     <DatePicker
       ref={picker}
       id={id}
-      name="birthday"
       value={selected}
       onChange={(date) => {
         const picked = Array.isArray(date) ? date[0] : date;
@@ -45,8 +51,8 @@ export default function JalaliDatePicker({ id, value, onChange, disabled, openOn
       calendar={persian}
       locale={persian_fa}
       format="YYYY/MM/DD"
-      minDate={MIN_DATE}
-      maxDate={new DateObject({ calendar: persian, locale: persian_fa })}
+      minDate={minDate}
+      maxDate={maxDate}
       disabled={disabled ?? false}
       calendarPosition="bottom-right"
       containerClassName="w-full"
