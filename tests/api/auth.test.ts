@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '../../src/server/accounts/user.ts';
 import { insertAccount } from '../../src/server/accounts/repository.ts';
 import { authMessages } from '../../src/server/auth/messages.ts';
 import { accountMessages } from '../../src/server/accounts/messages.ts';
@@ -31,17 +32,9 @@ interface Envelope {
   message?: string;
   errors?: Record<string, string[]>;
 }
-interface UserJson {
-  id: number;
-  full_name: string;
-  international_code: string;
-  phone_number: string;
-  wallet: number;
-  [key: string]: unknown;
-}
 interface CheckAnswer extends Envelope {
   register: boolean;
-  data: Array<{ token: string; user: UserJson }>;
+  data: Array<{ token: string; user: User }>;
 }
 
 const sendCode = (phone_number: unknown, ip: string) => post(server, 'auth/login/with/phone-number', { phone_number }, { ip });
@@ -179,7 +172,7 @@ describe('POST /api/auth/check_verification_code', () => {
     expect(mother!.token).not.toBe(son!.token);
     for (const entry of body.data) {
       const info = await post(server, 'user/info', undefined, { token: entry.token });
-      expect(((await info.json()) as { user: UserJson }).user.id).toBe(entry.user.id);
+      expect(((await info.json()) as { user: User }).user.id).toBe(entry.user.id);
     }
   });
 
@@ -245,14 +238,14 @@ describe('POST /api/auth/register', () => {
     const response = await post(server, 'auth/register', { phone_number: phone, code, ...person({ first_name: 'مريم' }) }, { ip });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const body = (await response.json()) as { success: boolean; data: { token: string; user: UserJson } };
+    const body = (await response.json()) as { success: boolean; data: { token: string; user: User } };
     expect(body.success).toBe(true);
     expect(body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.data.user).toMatchObject({ first_name: 'مریم', full_name: 'مریم محمدی', phone_number: phone, gender: 'female', wallet: 0, birthday: null, profile_path: null });
 
     const child = await post(server, 'auth/register', { phone_number: phone, code, ...person({ first_name: 'رضا', gender: 'male' }) }, { ip });
     expect(child.status).toBe(200);
-    const childUser = ((await child.json()) as { data: { user: UserJson } }).data.user;
+    const childUser = ((await child.json()) as { data: { user: User } }).data.user;
     expect(childUser.id).not.toBe(body.data.user.id);
   });
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '../../src/server/accounts/user.ts';
+import type { LoginEntry as Login } from '../../src/server/auth/service.ts';
 import { accountMessages } from '../../src/server/accounts/messages.ts';
 import { lastCode, nationalCode, newIp, newPhone, post } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -8,23 +10,6 @@ beforeAll(async () => {
   server = await startServer({ env: { TRUST_PROXY: '1' } });
 });
 afterAll(() => server?.dispose());
-
-interface UserJson {
-  id: number;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  international_code: string;
-  phone_number: string;
-  birthday: string | null;
-  gender: string;
-  profile_path: string | null;
-  wallet: number;
-}
-interface Login {
-  token: string;
-  user: UserJson;
-}
 
 let people = 0;
 /** Logs a new phone in and registers `count` people under it (the patient and family members). */
@@ -44,13 +29,13 @@ async function registerFamily(count: number): Promise<Login[]> {
   return logins;
 }
 
-async function info(token: string): Promise<UserJson> {
+async function info(token: string): Promise<User> {
   const response = await post(server, 'user/info', undefined, { token });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { user: UserJson }).user;
+  return ((await response.json()) as { user: User }).user;
 }
 
-const profile = (user: UserJson, changes: Record<string, unknown> = {}) => ({
+const profile = (user: User, changes: Record<string, unknown> = {}) => ({
   first_name: user.first_name,
   last_name: user.last_name,
   full_name: user.full_name,
@@ -102,7 +87,7 @@ describe('POST /api/user/update', () => {
     const bBefore = await info(b!.token);
     const response = await post(server, 'user/update', { ...profile(a!.user, { first_name: 'نرگس' }), id: b!.user.id }, { token: a!.token });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { user: UserJson }).user.id).toBe(a!.user.id);
+    expect(((await response.json()) as { user: User }).user.id).toBe(a!.user.id);
     expect((await info(a!.token)).first_name).toBe('نرگس');
     expect(await info(b!.token)).toEqual(bBefore);
 

@@ -1,10 +1,9 @@
-import { openDatabase } from '../../src/server/db/client.ts';
-import type { Db } from '../../src/server/db/client.ts';
-import { migrateDatabase } from '../../src/server/db/migrate.ts';
-import { countAuthRows } from '../../src/server/auth/repository.ts';
-import { countVisits } from '../../src/server/visits/repository.ts';
-import { accounts } from '../../src/server/db/schema/accounts.ts';
 import { count } from 'drizzle-orm';
+import { countAuthRows } from '../../src/server/auth/repository.ts';
+import { openDatabase, type Db } from '../../src/server/db/client.ts';
+import { migrateDatabase } from '../../src/server/db/migrate.ts';
+import { accounts } from '../../src/server/db/schema/accounts.ts';
+import { countVisits } from '../../src/server/visits/repository.ts';
 
 /**
  * Opens the embedded database of a data directory no server is running on (a stopped one, or one

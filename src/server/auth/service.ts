@@ -1,3 +1,4 @@
+import type { Gender } from '../../lib/validation/gender.ts';
 import { createAccount } from '../accounts/service.ts';
 import { accountMessages } from '../accounts/messages.ts';
 import { countAccountsOfPhone, listAccountsOfPhone, type Account } from '../accounts/repository.ts';
@@ -66,6 +67,12 @@ async function refuseGuessing(db: Db, phoneNumber: string, { ip, now }: Caller):
   if (nth) throw rateLimited(authMessages.addressWait, nth.getTime() + ms, now);
 }
 
+/** The longest per-phone window and the most sends any of them counts: one query serves them all. */
+const PHONE_SENDS_LOOKBACK: Window = {
+  ms: Math.max(...otpPolicy.sendsPerPhone.map((window) => window.ms)),
+  max: Math.max(...otpPolicy.sendsPerPhone.map((window) => window.max)),
+};
+
 /**
  * Sends a new login code to a phone, registered or not (the answer must not tell them apart), and
  * retires the phone's previous code in the same transaction. 429 when a send limit or the phone
@@ -76,14 +83,8 @@ export async function sendLoginCode(db: Db, sms: SmsProvider, { phoneNumber, hos
   await db.transaction(async (tx) => {
     await lockPhone(tx, phoneNumber);
     await refuseLockedPhone(tx, phoneNumber, now);
-    const perPhone = otpPolicy.sendsPerPhone;
-    const phoneSends = await recentSendTimes(
-      tx,
-      { phoneNumber },
-      ago(now, Math.max(...perPhone.map((w) => w.ms))),
-      Math.max(...perPhone.map((w) => w.max)),
-    );
-    const phoneOpensAt = Math.max(...perPhone.map((window) => windowOpensAt(phoneSends, window, now)));
+    const phoneSends = await recentSendTimes(tx, { phoneNumber }, ago(now, PHONE_SENDS_LOOKBACK.ms), PHONE_SENDS_LOOKBACK.max);
+    const phoneOpensAt = Math.max(...otpPolicy.sendsPerPhone.map((window) => windowOpensAt(phoneSends, window, now)));
     const perAddress = otpPolicy.sendsPerAddress;
     const addressSends = await recentSendTimes(tx, { ip }, ago(now, perAddress.ms), perAddress.max);
     const addressOpensAt = windowOpensAt(addressSends, perAddress, now);
@@ -175,7 +176,7 @@ export interface RegisterInput {
   firstName: string;
   lastName: string;
   internationalCode: string;
-  gender: 'male' | 'female';
+  gender: Gender;
 }
 
 /**
