@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EnvError, env } from '../src/server/env.ts';
+import { pruneLoginRecords } from '../src/server/auth/service.ts';
 import { openConfiguredDatabase, provideDatabase } from '../src/server/db/index.ts';
 import { createPortalServer, type AstroHandler } from '../src/server/web/server.ts';
 import { buildIfStale } from './build-if-stale.ts';
@@ -17,6 +18,9 @@ async function main(): Promise<void> {
 
   const database = await openConfiguredDatabase();
   provideDatabase(database);
+  const prune = () => pruneLoginRecords(database.db, new Date()).catch((error: unknown) => console.error('Pruning old login records failed:', error));
+  void prune();
+  setInterval(prune, 60 * 60 * 1000).unref();
 
   const entry = (await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href)) as { handler: AstroHandler };
   const server = createPortalServer({

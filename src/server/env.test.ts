@@ -18,7 +18,7 @@ describe('parseEnv', () => {
   });
 
   it('names every bad variable in one message', () => {
-    expect(() => parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMS_PROVIDER: 'pigeon' })).toThrowError(EnvError);
+    expect(() => parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMS_PROVIDER: 'pigeon' })).toThrow(EnvError);
     try {
       parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMS_PROVIDER: 'pigeon' });
     } catch (error) {
@@ -31,5 +31,38 @@ describe('parseEnv', () => {
 
   it('accepts a PostgreSQL URL', () => {
     expect(parseEnv({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).DATABASE_URL).toBe('postgres://u@127.0.0.1:5432/db');
+  });
+
+  it('puts the SMS outbox in the data directory unless told otherwise', () => {
+    expect(parseEnv({ DATA_DIR: '/var/portal' }).SMS_OUTBOX_FILE).toBe('/var/portal/sms-outbox.jsonl');
+    expect(parseEnv({ SMS_OUTBOX_FILE: '/tmp/outbox.jsonl' }).SMS_OUTBOX_FILE).toBe('/tmp/outbox.jsonl');
+    expect(parseEnv({}).KAVENEGAR_BASE_URL).toBe('https://api.kavenegar.com');
+  });
+
+  it('refuses the console SMS provider in production unless SMS_ALLOW_CONSOLE=1', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SMS_PROVIDER=console in production.*SMS_ALLOW_CONSOLE=1/s);
+    expect(() => parseEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'console' })).toThrow(EnvError);
+    expect(parseEnv({ NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1' }).SMS_PROVIDER).toBe('console');
+    expect(parseEnv({ NODE_ENV: 'development' }).SMS_PROVIDER).toBe('console');
+  });
+
+  it('requires the Kavenegar key and template with SMS_PROVIDER=kavenegar', () => {
+    expect(() => parseEnv({ SMS_PROVIDER: 'kavenegar' })).toThrow(/KAVENEGAR_API_KEY is required[\s\S]*KAVENEGAR_TEMPLATE is required/);
+    expect(() => parseEnv({ SMS_PROVIDER: 'kavenegar', KAVENEGAR_API_KEY: 'k' })).toThrow(/KAVENEGAR_TEMPLATE/);
+    const config = parseEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'kavenegar', KAVENEGAR_API_KEY: 'k', KAVENEGAR_TEMPLATE: 'portal-login' });
+    expect(config).toMatchObject({ SMS_PROVIDER: 'kavenegar', KAVENEGAR_TEMPLATE: 'portal-login' });
+  });
+
+  it('never prints the Kavenegar API key, even beside other mistakes', () => {
+    const secret = 'ABCDEF0123456789SECRET';
+    let message = '';
+    try {
+      parseEnv({ SMS_PROVIDER: 'kavenegar', KAVENEGAR_API_KEY: secret, KAVENEGAR_TEMPLATE: 'bad template!', KAVENEGAR_BASE_URL: 'nope' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('KAVENEGAR_TEMPLATE="bad template!"');
+    expect(message).toContain('KAVENEGAR_BASE_URL="nope"');
+    expect(message).not.toContain(secret);
   });
 });

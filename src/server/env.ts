@@ -1,4 +1,7 @@
+import path from 'node:path';
 import * as v from 'valibot';
+
+const flag = v.optional(v.picklist(['0', '1']), '0');
 
 /** Server configuration, read from the environment once and checked at boot (DESIGN.md §5). */
 const EnvSchema = v.object({
@@ -10,15 +13,44 @@ const EnvSchema = v.object({
   ),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
   SMS_PROVIDER: v.optional(v.picklist(['console', 'kavenegar']), 'console'),
+  /** Where the console provider appends its messages; default `$DATA_DIR/sms-outbox.jsonl`. */
+  SMS_OUTBOX_FILE: v.optional(v.pipe(v.string(), v.minLength(1))),
+  /** `1` lets a production server run on the console provider on purpose (codes go to a file, not to phones). */
+  SMS_ALLOW_CONSOLE: flag,
+  KAVENEGAR_API_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  /** The name of the verify/lookup template in the Kavenegar panel. */
+  KAVENEGAR_TEMPLATE: v.optional(v.pipe(v.string(), v.regex(/^[\w-]+$/, 'a Kavenegar template name: letters, digits, _ and -'))),
+  KAVENEGAR_BASE_URL: v.optional(v.pipe(v.string(), v.url('a URL such as https://api.kavenegar.com')), 'https://api.kavenegar.com'),
   PAYMENT_GATEWAY: v.optional(v.picklist(['sandbox', 'zarinpal']), 'sandbox'),
   /** Trust X-Forwarded-For from a reverse proxy / load balancer for the client address. */
-  TRUST_PROXY: v.optional(v.picklist(['0', '1']), '0'),
+  TRUST_PROXY: flag,
 });
 
-export type Env = v.InferOutput<typeof EnvSchema>;
+type ParsedEnv = v.InferOutput<typeof EnvSchema>;
+export type Env = ParsedEnv & { SMS_OUTBOX_FILE: string };
+
+/** Values that never appear in a message, not even a wrong one. */
+const SECRETS = new Set(['KAVENEGAR_API_KEY']);
 
 export class EnvError extends Error {
   override name = 'EnvError';
+}
+
+/** Rules between variables; each broken one is a line of the EnvError. */
+function crossChecks(config: ParsedEnv): string[] {
+  const problems: string[] = [];
+  if (config.NODE_ENV === 'production' && config.SMS_PROVIDER === 'console' && config.SMS_ALLOW_CONSOLE !== '1') {
+    problems.push(
+      '  SMS_PROVIDER=console in production: login codes would go to a file and the log, not to patients\' phones.' +
+        ' Set SMS_PROVIDER=kavenegar with KAVENEGAR_API_KEY and KAVENEGAR_TEMPLATE, or SMS_ALLOW_CONSOLE=1 to run without SMS on purpose.',
+    );
+  }
+  if (config.SMS_PROVIDER === 'kavenegar') {
+    for (const key of ['KAVENEGAR_API_KEY', 'KAVENEGAR_TEMPLATE'] as const) {
+      if (!config[key]) problems.push(`  ${key} is required with SMS_PROVIDER=kavenegar`);
+    }
+  }
+  return problems;
 }
 
 /** Parses `source` (default `process.env`); throws an EnvError naming every bad variable. */
@@ -30,12 +62,20 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     }),
   );
   const result = v.safeParse(EnvSchema, picked);
-  if (result.success) return result.output;
-  const lines = result.issues.map((issue) => {
-    const key = issue.path?.map((p) => String(p.key)).join('.') ?? '?';
-    return `  ${key}=${JSON.stringify(source[key] ?? '')}: ${issue.message}`;
-  });
-  throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => {
+      const key = issue.path?.map((p) => String(p.key)).join('.') ?? '?';
+      const shown = SECRETS.has(key) ? '<hidden>' : JSON.stringify(source[key] ?? '');
+      return `  ${key}=${shown}: ${issue.message}`;
+    });
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const problems = crossChecks(result.output);
+  if (problems.length > 0) throw new EnvError(`Invalid configuration:\n${problems.join('\n')}`);
+  return {
+    ...result.output,
+    SMS_OUTBOX_FILE: result.output.SMS_OUTBOX_FILE ?? path.join(result.output.DATA_DIR, 'sms-outbox.jsonl'),
+  };
 }
 
 let cached: Env | undefined;

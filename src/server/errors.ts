@@ -8,7 +8,9 @@ export type AppErrorCode =
   | 'payload_too_large'
   | 'invalid_input'
   | 'rate_limited'
-  | 'unsupported_media_type';
+  | 'unsupported_media_type'
+  /** A service we depend on (the SMS provider) failed; not the user's fault. */
+  | 'unavailable';
 
 export type FieldErrors = Record<string, string[]>;
 

@@ -13,6 +13,7 @@ const statusByCode: Record<AppErrorCode, number> = {
   unsupported_media_type: 415,
   invalid_input: 422,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 /** Default ceiling for JSON bodies; endpoints may pass a smaller one. */
@@ -23,6 +24,11 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   headers.set('Content-Type', 'application/json; charset=utf-8');
   headers.set('Cache-Control', 'no-store');
   return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+/** The answer to a method an endpoint does not take: 405 with `Allow`. */
+export function methodNotAllowed(allow = 'POST'): () => Response {
+  return () => json({ success: false, message: apiMessages.methodNotAllowed }, { status: 405, headers: { Allow: allow } });
 }
 
 /** Turns any thrown value into the error envelope of DESIGN.md §5; unknown errors become a logged 500. */

@@ -4,6 +4,7 @@ import {
   formatJalaliDateTime,
   formatTime,
   toJalaliParts,
+  toTehranIsoDate,
   type DateInput,
   type JalaliParts,
 } from './date.ts';
@@ -64,5 +65,15 @@ describe('formatJalaliDateTime / formatTime', () => {
     ['2026-11-21T20:45:00Z', '۰۰:۱۵'],
   ])('formatTime(%s) → %j', (input, expected) => {
     expect(formatTime(input)).toBe(expected);
+  });
+});
+
+describe('toTehranIsoDate', () => {
+  it.each<[DateInput, string]>([
+    ['2026-03-20T20:29:59Z', '2026-03-20'],
+    ['2026-03-20T20:30:00Z', '2026-03-21'],
+    ['1921-03-21T12:00:00Z', '1921-03-21'],
+  ])('%s → %s', (input, expected) => {
+    expect(toTehranIsoDate(input)).toBe(expected);
   });
 });

@@ -45,6 +45,13 @@ const latinParts = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', {
   day: 'numeric',
 });
 
+const isoDate = new Intl.DateTimeFormat('en-US-u-nu-latn', {
+  timeZone: TEHRAN_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 function toDate(input: DateInput): Date {
   const date =
     input instanceof Date
@@ -95,4 +102,11 @@ export function toJalaliParts(date: DateInput): JalaliParts {
     month: partNumber(parts, 'month'),
     day: partNumber(parts, 'day'),
   };
+}
+
+/** The Gregorian calendar day in Tehran as 'YYYY-MM-DD' (Latin digits), e.g. for "not after today". */
+export function toTehranIsoDate(date: DateInput): string {
+  const parts = isoDate.formatToParts(toDate(date));
+  const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }

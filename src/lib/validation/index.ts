@@ -10,3 +10,4 @@ export * from './national-code.ts';
 export * from './bank.ts';
 export * from './otp.ts';
 export * from './gender.ts';
+export * from './person.ts';

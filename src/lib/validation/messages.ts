@@ -30,6 +30,8 @@ export const validationMessages = {
   ibanInvalid: 'شماره شبا معتبر نیست',
   otpCode: 'کد تأیید باید ۵ رقم باشد',
   gender: 'لطفاً جنسیت را انتخاب کنید',
+  birthday: 'تاریخ تولد معتبر نیست',
+  birthdayRange: 'تاریخ تولد باید میان ۱۳۰۰/۰۱/۰۱ و امروز باشد',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

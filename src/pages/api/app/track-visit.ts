@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
-import { apiMessages } from '../../../lib/api/messages.ts';
 import { getDb } from '../../../server/db/index.ts';
-import { endpoint, json, readJson } from '../../../server/http.ts';
+import { endpoint, json, methodNotAllowed, readJson } from '../../../server/http.ts';
 import { clientAddress } from '../../../server/client-address.ts';
 import { createLimiter } from '../../../server/rate-limit.ts';
 import { TRACK_VISIT_MAX_BYTES, TrackVisitSchema } from '../../../server/visits/schema.ts';
@@ -19,5 +18,4 @@ export const POST: APIRoute = endpoint(async (context) => {
   return json({ success: true }, { status: 201 });
 });
 
-export const ALL: APIRoute = () =>
-  json({ success: false, message: apiMessages.methodNotAllowed }, { status: 405, headers: { Allow: 'POST' } });
+export const ALL: APIRoute = methodNotAllowed('POST');

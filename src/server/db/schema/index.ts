@@ -1,2 +1,4 @@
 /** Every table of the portal; drizzle-kit generates migrations from this module. */
 export * from './visits.ts';
+export * from './accounts.ts';
+export * from './auth.ts';

@@ -1,0 +1,46 @@
+/** A person's name and date of birth, as the registration and profile forms take them. */
+import * as v from 'valibot';
+import { toTehranIsoDate } from '../format/date.ts';
+import { inputMessage, stopIfInvalid } from './base.ts';
+import { validationMessages as M } from './messages.ts';
+import { normalizeDigits } from './normalize.ts';
+import { maxLength, PersianSchema } from './text.ts';
+
+export const NAME_MAX_LENGTH = 50;
+
+/** First or last name: required Persian text (see PersianSchema), at most 50 characters. */
+export const PersonNameSchema = v.pipe(PersianSchema, maxLength(NAME_MAX_LENGTH));
+export type PersonName = v.InferOutput<typeof PersonNameSchema>;
+
+/** 1300/01/01 in the Jalali calendar: the first year the date picker offers (spec §9). */
+export const BIRTHDAY_MIN = '1921-03-21';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a Gregorian 'YYYY-MM-DD' that exists (no 2023-02-30). */
+export function isIsoDate(s: string): boolean {
+  const match = ISO_DATE.exec(s);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * birthday: a Gregorian 'YYYY-MM-DD' from 1921-03-21 (Jalali 1300/01/01) up to today in Tehran.
+ * Missing, null or '' mean "not given" and become null. «تاریخ تولد معتبر نیست»
+ */
+export const BirthdaySchema = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string(inputMessage),
+      v.transform(normalizeDigits),
+      v.check((s) => s === '' || isIsoDate(s), M.birthday),
+      stopIfInvalid<string>(),
+      v.check((s) => s === '' || (s >= BIRTHDAY_MIN && s <= toTehranIsoDate(new Date())), M.birthdayRange),
+      v.transform((s) => (s === '' ? null : s)),
+    ),
+  ),
+  null,
+);
+export type Birthday = v.InferOutput<typeof BirthdaySchema>;

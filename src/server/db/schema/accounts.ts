@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * A patient's account (spec §3 User). One phone may own several accounts: the patient and the
+ * family members they look after; each national code belongs to one account only.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Canonical '09xxxxxxxxx'. */
+    phoneNumber: text('phone_number').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** کد ملی: 10 Latin digits. */
+    internationalCode: text('international_code').notNull().unique('accounts_international_code_key'),
+    /** Gregorian date of birth. */
+    birthday: date('birthday', { mode: 'string' }),
+    gender: text('gender', { enum: ['male', 'female'] }).notNull(),
+    profilePath: text('profile_path'),
+    /** Rials. The wallet ledger keeps it; it never goes below zero. */
+    walletBalance: bigint('wallet_balance', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('accounts_phone_number_idx').on(table.phoneNumber),
+    check('accounts_gender_check', sql`${table.gender} in ('male', 'female')`),
+    check('accounts_wallet_balance_check', sql`${table.walletBalance} >= 0`),
+  ],
+);

@@ -1,0 +1,29 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { otpText, type SmsProvider } from './provider.ts';
+
+/** One line of the outbox file. */
+export interface OutboxLine {
+  to: string;
+  text: string;
+  /** ISO 8601, UTC. */
+  at: string;
+}
+
+/**
+ * For development and tests: appends each message as a JSON line `{to, text, at}` to `outboxFile`
+ * and logs it. Nothing reaches a phone.
+ */
+export function createConsoleProvider({ outboxFile, log = console.log }: { outboxFile: string; log?: (line: string) => void }): SmsProvider {
+  let ready: Promise<unknown> | undefined;
+  return {
+    name: 'console',
+    async sendOtp(sms) {
+      const line: OutboxLine = { to: sms.to, text: otpText(sms), at: new Date().toISOString() };
+      ready ??= mkdir(path.dirname(outboxFile), { recursive: true });
+      await ready;
+      await appendFile(outboxFile, `${JSON.stringify(line)}\n`);
+      log(`SMS (console provider): ${JSON.stringify(line)}`);
+    },
+  };
+}

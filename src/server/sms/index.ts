@@ -1,0 +1,26 @@
+import { env, type Env } from '../env.ts';
+import { createConsoleProvider } from './console.ts';
+import { createKavenegarProvider } from './kavenegar.ts';
+import type { SmsProvider } from './provider.ts';
+
+export type { OtpSms, SmsProvider } from './provider.ts';
+
+/** The provider `SMS_PROVIDER` names; `parseEnv` has already checked that its settings are there. */
+export function createSmsProvider(config: Env): SmsProvider {
+  if (config.SMS_PROVIDER === 'kavenegar') {
+    return createKavenegarProvider({
+      apiKey: config.KAVENEGAR_API_KEY ?? '',
+      template: config.KAVENEGAR_TEMPLATE ?? '',
+      baseUrl: config.KAVENEGAR_BASE_URL,
+    });
+  }
+  return createConsoleProvider({ outboxFile: config.SMS_OUTBOX_FILE });
+}
+
+let provider: SmsProvider | undefined;
+
+/** The process's SMS provider. */
+export function smsProvider(): SmsProvider {
+  provider ??= createSmsProvider(env());
+  return provider;
+}

@@ -1,0 +1,57 @@
+import { SmsError, type SmsProvider } from './provider.ts';
+
+export interface KavenegarOptions {
+  apiKey: string;
+  /** A verify/lookup template of the Kavenegar panel; see SECURITY.md for its text. */
+  template: string;
+  /** https://api.kavenegar.com; tests point it at a local fake. */
+  baseUrl: string;
+  timeoutMs?: number;
+}
+
+interface LookupAnswer {
+  return?: { status?: unknown; message?: unknown };
+}
+
+/**
+ * Sends login codes through Kavenegar's verify/lookup API: the text is the panel's template, with
+ * `%token` = the code and `%token2` = the hostname for the WebOTP line. Kavenegar puts the API key
+ * in the URL path, so every error message is scrubbed of it before it leaves this module.
+ */
+export function createKavenegarProvider({ apiKey, template, baseUrl, timeoutMs = 10_000 }: KavenegarOptions): SmsProvider {
+  const encodedKey = encodeURIComponent(apiKey);
+  const url = `${baseUrl.replace(/\/+$/, '')}/v1/${encodedKey}/verify/lookup.json`;
+  const redact = (text: string) => text.replaceAll(apiKey, '***').replaceAll(encodedKey, '***');
+
+  return {
+    name: 'kavenegar',
+    async sendOtp({ to, code, host }) {
+      const body = new URLSearchParams({ receptor: to, token: code, token2: host, template });
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+          body,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+        const detail = [(error as Error).message, cause?.code ?? cause?.message].filter(Boolean).join(': ');
+        throw new SmsError(redact(`Kavenegar could not be reached (${detail})`));
+      }
+      const text = await response.text().catch(() => '');
+      let answer: LookupAnswer = {};
+      try {
+        answer = JSON.parse(text) as LookupAnswer;
+      } catch {
+        // Not JSON (a proxy's error page): reported below by the HTTP status.
+      }
+      const status = answer.return?.status;
+      if (!response.ok || status !== 200) {
+        const message = typeof answer.return?.message === 'string' ? answer.return.message : text.slice(0, 200);
+        throw new SmsError(redact(`Kavenegar refused the message: HTTP ${response.status}, status ${String(status)}: ${message}`));
+      }
+    },
+  };
+}

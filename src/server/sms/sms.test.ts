@@ -1,0 +1,121 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../env.ts';
+import { createConsoleProvider } from './console.ts';
+import { createSmsProvider } from './index.ts';
+import { createKavenegarProvider } from './kavenegar.ts';
+import { otpText, SmsError } from './provider.ts';
+
+const sms = { to: '09121234567', code: '04821', host: 'portal.example.ir' };
+
+describe('otpText', () => {
+  it('ends with the WebOTP line and carries the code in Latin digits', () => {
+    const text = otpText(sms);
+    expect(text.split('\n').at(-1)).toBe('@portal.example.ir #04821');
+    expect(text.split('\n')[0]).toContain('04821');
+    expect(text).toMatch(/[\u0600-\u06FF]/);
+  });
+});
+
+describe('console provider', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-sms-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('appends one JSON line {to, text, at} per message, creating the folder, and logs it', async () => {
+    const outboxFile = path.join(dir, 'nested', 'outbox.jsonl');
+    const logged: string[] = [];
+    const provider = createConsoleProvider({ outboxFile, log: (line) => logged.push(line) });
+    await provider.sendOtp(sms);
+    await provider.sendOtp({ ...sms, code: '11111' });
+    const lines = readFileSync(outboxFile, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { to: string; text: string; at: string });
+    expect(lines).toHaveLength(2);
+    expect(Object.keys(lines[0]!)).toEqual(['to', 'text', 'at']);
+    expect(lines[0]).toMatchObject({ to: sms.to, text: otpText(sms) });
+    expect(new Date(lines[0]!.at).toISOString()).toBe(lines[0]!.at);
+    expect(logged).toHaveLength(2);
+    expect(logged[1]).toContain('#11111');
+  });
+
+  it('is what the default configuration gives', () => {
+    expect(createSmsProvider(parseEnv({ DATA_DIR: dir })).name).toBe('console');
+  });
+});
+
+describe('Kavenegar provider', () => {
+  const apiKey = '6A4F2B1C7E3D/9+SECRET=';
+  const requests: Array<{ method: string; url: string; type: string; body: URLSearchParams }> = [];
+  /** What the fake answers next: HTTP status and body. */
+  let reply: { status: number; body: string } = { status: 200, body: '' };
+  let server: Server;
+  let baseUrl = '';
+
+  const read = async (request: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  };
+
+  beforeAll(async () => {
+    server = createServer(async (request, response) => {
+      requests.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        type: request.headers['content-type'] ?? '',
+        body: new URLSearchParams(await read(request)),
+      });
+      response.writeHead(reply.status, { 'content-type': 'application/json' }).end(reply.body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const provider = () => createKavenegarProvider({ apiKey, template: 'portal-login', baseUrl });
+  const ok = JSON.stringify({ return: { status: 200, message: 'تایید شد' }, entries: [{ messageid: 1, status: 5 }] });
+
+  it('posts receptor, token (the code), token2 (the host) and template to verify/lookup with the key in the path', async () => {
+    reply = { status: 200, body: ok };
+    await provider().sendOtp(sms);
+    const request = requests.at(-1)!;
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe(`/v1/${encodeURIComponent(apiKey)}/verify/lookup.json`);
+    expect(request.type).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(request.body)).toEqual({ receptor: '09121234567', token: '04821', token2: 'portal.example.ir', template: 'portal-login' });
+  });
+
+  it.each([
+    ['an API error', 403, JSON.stringify({ return: { status: 403, message: 'کلید شناسایی معتبر نمی‌باشد' }, entries: null })],
+    ['a 200 whose return status is not 200', 200, JSON.stringify({ return: { status: 418, message: 'اعتبار کافی نیست' } })],
+    ['an HTML error page', 502, `<html>bad gateway for /v1/${apiKey}/verify</html>`],
+  ])('rejects %s with an SmsError that does not contain the key', async (_title, status, body) => {
+    reply = { status, body };
+    const error = await provider().sendOtp(sms).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error).toBeInstanceOf(SmsError);
+    expect(error!.message).toContain(String(status));
+    expect(error!.message).not.toContain(apiKey);
+    expect(error!.message).not.toContain(encodeURIComponent(apiKey));
+  });
+
+  it('rejects an unreachable server without the key either', async () => {
+    const unreachable = createKavenegarProvider({ apiKey, template: 'portal-login', baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 });
+    const error = await unreachable.sendOtp(sms).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error).toBeInstanceOf(SmsError);
+    expect(error!.message).toMatch(/could not be reached/);
+    expect(error!.message).not.toContain(apiKey);
+  });
+
+  it('is what SMS_PROVIDER=kavenegar gives', () => {
+    const config = parseEnv({ SMS_PROVIDER: 'kavenegar', KAVENEGAR_API_KEY: apiKey, KAVENEGAR_TEMPLATE: 'portal-login' });
+    expect(createSmsProvider(config).name).toBe('kavenegar');
+  });
+});

@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { OutboxLine } from '../../src/server/sms/console.ts';
+import type { RunningServer } from './server.ts';
+
+export { nationalCode, otherCode } from './people.ts';
+
+export interface CallOptions {
+  /** Sent as X-Forwarded-For (the server runs with TRUST_PROXY=1), so each test has its own address. */
+  ip?: string;
+  token?: string;
+  /** Content-Type; default application/json. */
+  type?: string;
+  headers?: Record<string, string>;
+}
+
+/** POSTs `body` (JSON-encoded unless a string) to the portal's API. */
+export function post(server: RunningServer, apiPath: string, body?: unknown, { ip, token, type = 'application/json', headers = {} }: CallOptions = {}): Promise<Response> {
+  return fetch(new URL(`/api/${apiPath}`, server.url), {
+    method: 'POST',
+    headers: {
+      'content-type': type,
+      ...(ip ? { 'x-forwarded-for': ip } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** Every message the console SMS provider wrote to the server's outbox. */
+export function readOutbox(server: RunningServer): OutboxLine[] {
+  const file = path.join(server.dataDir, 'sms-outbox.jsonl');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as OutboxLine);
+}
+
+/** The code of the last SMS to `phone`, read from its WebOTP line. */
+export function lastCode(server: RunningServer, phone: string): string {
+  const message = readOutbox(server).findLast((line) => line.to === phone);
+  const code = message && /#(\d{5})$/.exec(message.text)?.[1];
+  if (!code) throw new Error(`no login SMS to ${phone} in the outbox`);
+  return code;
+}
+
+let counter = 0;
+/** A mobile number no other test of this file uses. */
+export const newPhone = () => `0935${String(1_000_000 + ++counter)}`;
+/** An address no other test of this file uses. */
+export const newIp = () => `198.18.${Math.floor(++counter / 250)}.${(counter % 250) + 1}`;
