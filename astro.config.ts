@@ -5,7 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
-import { datePickerStyleHash } from './build/injected-styles.ts';
+import { datePickerStyleHashes } from './build/injected-styles.ts';
 import { portalBuild } from './build/portal-build.ts';
 import { CSP_DIRECTIVES } from './src/server/web/csp.ts';
 import { headInitScript } from './src/shell/head-init.ts';
@@ -46,7 +46,7 @@ export default defineConfig({
     csp: {
       directives: [...CSP_DIRECTIVES],
       scriptDirective: { hashes: [sha256(headInitScript)] },
-      styleDirective: { hashes: [datePickerStyleHash()] },
+      styleDirective: { hashes: datePickerStyleHashes() },
     },
   },
   vite: {

@@ -1,18 +1,22 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const IMPORT = /(?:import|from)\s*\(?\s*["']\.\/([^"']+\.js)["']/g;
+// As Vite writes them: static `from"./x.js"`, and dynamic `import("./x.js")` or import(`./x.js`).
+const STATIC_IMPORT = /from\s*["']\.\/([^"']+\.js)["']/g;
+const DYNAMIC_IMPORT = /import\s*\(\s*["'`]\.\/([^"'`]+\.js)["'`]/g;
 
 /**
- * The built chunk files (relative to `assetsDir`) that `entry` needs: itself and everything it
- * imports, statically or dynamically, followed through the `./name.js` specifiers Vite writes.
+ * The built chunk files (relative to `assetsDir`) that `entry` needs: itself and what it imports,
+ * followed through the `./name.js` specifiers; with `dynamic`, also what it may load later.
  */
-export function chunkGraph(assetsDir: string, entry: string): string[] {
+export function chunkGraph(assetsDir: string, entry: string, { dynamic = false } = {}): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const match of readFileSync(path.join(assetsDir, file), 'utf8').matchAll(IMPORT)) visit(match[1]!);
+    const code = readFileSync(path.join(assetsDir, file), 'utf8');
+    for (const match of code.matchAll(STATIC_IMPORT)) visit(match[1]!);
+    if (dynamic) for (const match of code.matchAll(DYNAMIC_IMPORT)) visit(match[1]!);
   };
   visit(entry);
   return [...seen];

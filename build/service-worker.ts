@@ -3,6 +3,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { injectManifest } from 'workbox-build';
 import { chunkGraph } from './chunk-graph.ts';
+import { offlineBundles } from './offline-bundles.ts';
 
 /** Scripts the shell needs offline: the toast renderer, which tells the patient the connection dropped. */
 const OFFLINE_ENTRY_CHUNKS = [/^toast-host\.[\w-]+\.js$/];
@@ -29,7 +30,11 @@ export async function buildServiceWorker({ root, clientDir, buildId }: { root: s
     format: 'iife',
     minify: true,
     target: 'es2020',
-    define: { __BUILD_ID__: JSON.stringify(buildId), 'process.env.NODE_ENV': '"production"' },
+    define: {
+      __BUILD_ID__: JSON.stringify(buildId),
+      __OFFLINE_BUNDLES__: JSON.stringify(offlineBundles(clientDir)),
+      'process.env.NODE_ENV': '"production"',
+    },
     logLevel: 'warning',
   });
   const { count, size, warnings } = await injectManifest({

@@ -15,10 +15,3 @@ interface ImportMetaEnv {
   /** The public origin, for canonical links and the sitemap; default http://localhost:4321. */
   readonly PUBLIC_SITE_URL?: string;
 }
-
-declare module 'astro' {
-  interface AstroClientDirectives {
-    /** Hydrate on the first touch, click, focus or key press inside the island (src/directives/interaction.ts). */
-    'client:interaction'?: boolean;
-  }
-}

@@ -1,5 +1,12 @@
 import type { ClientDirective } from 'astro';
 
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate on the first touch, click, focus or key press inside the island. */
+    'client:interaction'?: boolean;
+  }
+}
+
 const TRIGGERS = ['pointerdown', 'focusin', 'keydown'] as const;
 
 /**

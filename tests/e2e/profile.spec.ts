@@ -27,7 +27,7 @@ test('after logging in on the page, the profile is edited with a Jalali birthday
 
   await page.getByLabel('نام', { exact: true }).fill('لیلی');
   await page.getByRole('radio', { name: 'مرد' }).click();
-  await page.getByRole('button', { name: 'انتخاب تاریخ' }).click();
+  await page.getByRole('button', { name: /تاریخ تولد/ }).click();
   const calendar = page.locator('.rmdp-calendar');
   await expect(calendar).toBeVisible();
   await calendar.locator('.rmdp-day:not(.rmdp-deactive):not(.rmdp-disabled) span', { hasText: /^۱۵$/ }).first().click();

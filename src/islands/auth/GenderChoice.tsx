@@ -1,4 +1,4 @@
-import { Field, Label, Radio, RadioGroup } from '@headlessui/react';
+import { ChoiceGroup } from '../ui/ChoiceGroup.tsx';
 
 const OPTIONS = [
   { value: 'female', label: 'زن' },
@@ -19,26 +19,5 @@ export function GenderChoice({
   disabled?: boolean;
   errors?: readonly string[] | null;
 }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <RadioGroup value={value} onChange={onChange} disabled={disabled} aria-label="جنسیت" className="flex flex-col gap-1">
-        <span className="text-sm font-bold" aria-hidden="true">
-          جنسیت
-        </span>
-        <div className="grid grid-cols-2 gap-3">
-          {OPTIONS.map((option) => (
-            <Field key={option.value}>
-              <Radio
-                value={option.value}
-                className="flex min-h-12 cursor-pointer items-center justify-center rounded-xl border border-line font-bold data-checked:border-brand data-checked:bg-brand/10 data-checked:text-brand data-disabled:opacity-60 data-focus:outline-3 data-focus:outline-brand"
-              >
-                <Label className="cursor-pointer">{option.label}</Label>
-              </Radio>
-            </Field>
-          ))}
-        </div>
-      </RadioGroup>
-      {errors?.length ? <p className="text-sm text-danger">{errors.join('، ')}</p> : null}
-    </div>
-  );
+  return <ChoiceGroup name="gender" legend="جنسیت" options={OPTIONS} value={value} onChange={onChange} disabled={disabled} errors={errors} />;
 }

@@ -23,13 +23,22 @@ export function JalaliDateField({ id, label, value, onChange, min, max, disabled
   const [active, setActive] = useState(false);
   const shown = value ? formatJalaliDate(`${value}T12:00:00Z`, 'short') : 'انتخاب تاریخ';
   const placeholder = (
-    <button type="button" id={id} className={fieldClass} disabled={disabled} onClick={() => setActive(true)} aria-haspopup="dialog">
-      {shown}
+    <button
+      type="button"
+      id={id}
+      className={fieldClass}
+      disabled={disabled}
+      onClick={() => setActive(true)}
+      aria-haspopup="dialog"
+      // Read as «تاریخ تولد، ۱۴۰۵/۰۸/۱۵»: the label and the current value.
+      aria-labelledby={`${id}-label ${id}-value`}
+    >
+      <span id={`${id}-value`}>{shown}</span>
     </button>
   );
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-bold">
+      <label id={`${id}-label`} htmlFor={id} className="text-sm font-bold">
         {label}
       </label>
       {active ? (

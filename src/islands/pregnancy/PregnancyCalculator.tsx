@@ -1,10 +1,10 @@
-import { RadioGroup, Radio, Field, Label } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { addDays, MAX_PREGNANCY_DAYS, PREGNANCY_DAYS, pregnancyDateProblems, pregnancyStatus, type DateBasis } from '../../lib/pregnancy/calculator.ts';
-import { todayInTehran } from '../../lib/pregnancy/today.ts';
+import { toTehranIsoDate } from '../../lib/format/date.ts';
 import { $pregnancyDate, forgetPregnancyDate, rememberPregnancyDate } from '../../stores/pregnancy.ts';
 import { JalaliDateField } from '../dates/JalaliDateField.tsx';
+import { ChoiceGroup } from '../ui/ChoiceGroup.tsx';
 
 const BASES: { value: DateBasis; label: string }[] = [
   { value: 'lmp', label: 'اولین روز آخرین قاعدگی' },
@@ -20,32 +20,22 @@ export function PregnancyCalculator() {
   const saved = useStore($pregnancyDate);
   const [basis, setBasis] = useState<DateBasis>(saved?.basis ?? 'lmp');
   const [problem, setProblem] = useState<string>();
-  const today = todayInTehran();
+  const today = toTehranIsoDate(new Date());
   const range = basis === 'lmp' ? { min: addDays(today, -MAX_PREGNANCY_DAYS), max: today } : { min: addDays(today, PREGNANCY_DAYS - MAX_PREGNANCY_DAYS), max: addDays(today, PREGNANCY_DAYS) };
   const value = saved?.basis === basis ? saved.date : '';
 
   return (
     <div className="flex flex-col gap-4">
-      <RadioGroup
+      <ChoiceGroup
+        name="pregnancy-basis"
+        legend="محاسبه بر اساس"
+        options={BASES}
         value={basis}
-        onChange={(next: DateBasis) => {
+        onChange={(next) => {
           setBasis(next);
           setProblem(undefined);
         }}
-        aria-label="محاسبه بر اساس"
-        className="grid gap-2 sm:grid-cols-2"
-      >
-        {BASES.map((option) => (
-          <Field key={option.value}>
-            <Radio
-              value={option.value}
-              className="flex min-h-12 cursor-pointer items-center justify-center rounded-xl border border-line px-3 text-center font-bold data-checked:border-brand data-checked:bg-brand/10 data-checked:text-brand data-focus:outline-3 data-focus:outline-brand"
-            >
-              <Label className="cursor-pointer">{option.label}</Label>
-            </Radio>
-          </Field>
-        ))}
-      </RadioGroup>
+      />
       <JalaliDateField
         id="pregnancy-date"
         label={basis === 'lmp' ? 'اولین روز آخرین قاعدگی' : 'تاریخ احتمالی زایمان'}

@@ -9,12 +9,11 @@ import { GenderChoice } from '../auth/GenderChoice.tsx';
 import { FormAlert, PrimaryButton, TextField } from '../auth/ui.tsx';
 import { toTehranIsoDate } from '../../lib/format/date.ts';
 import { JalaliDateField } from '../dates/JalaliDateField.tsx';
+import { BIRTHDAY_MIN } from '../../lib/validation/index.ts';
 import { ProfileFormSchema } from './profile-schema.ts';
 
 /** Spec §7: the toast after a successful `user/update`. */
 export const PROFILE_SAVED = 'پروفایل شما با موفقیت ویرایش شد.';
-/** Jalali 1300/01/01, the start of the spec's year list. */
-const BIRTHDAY_MIN = '1921-03-21';
 const FIELDS = ['first_name', 'last_name', 'international_code', 'birthday', 'gender'] as const;
 
 export function ProfileForm({ user }: { user: User }) {
@@ -46,7 +45,7 @@ export function ProfileForm({ user }: { user: User }) {
         setSaving(true);
         setProblem(undefined);
         try {
-          const answer = await updateProfile(user, { ...output, birthday: output.birthday || null });
+          const answer = await updateProfile(user, output);
           setUser(answer.user);
           notify.success(PROFILE_SAVED);
         } catch (error) {
