@@ -97,3 +97,18 @@ export async function logoutThroughMenu(page: Page) {
 export async function enterCode(page: Page, phone: string, sentAt: number) {
   await page.getByRole('dialog').getByLabel('کد تأیید').fill(await codeFor(phone, { after: sentAt }));
 }
+
+const persianDigits = (n: number) => String(n).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
+
+/** In an open Jalali calendar, picks day `day` of the month `months` away from the shown one (negative: back). */
+export async function pickJalaliDay(page: Page, { months, day }: { months: number; day: number }) {
+  const calendar = page.locator('.rmdp-calendar');
+  await expect(calendar).toBeVisible();
+  for (let i = 0; i < Math.abs(months); i++) {
+    await calendar.locator(months < 0 ? '.rmdp-arrow-container.rmdp-left' : '.rmdp-arrow-container.rmdp-right').click();
+  }
+  await calendar
+    .locator('.rmdp-day:not(.rmdp-day-hidden):not(.rmdp-deactive):not(.rmdp-disabled) span', { hasText: new RegExp(`^${persianDigits(day)}$`) })
+    .click();
+  await page.keyboard.press('Escape');
+}

@@ -1,21 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { pickJalaliDay as pickDay } from './fixtures.ts';
 
 const tehranToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran' }).format(new Date());
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const persianDigits = (n: number) => String(n).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
-
-/** Picks day `day` of the Jalali month `months` away from the current one (negative: back). */
-async function pickDay(page: Page, { months, day }: { months: number; day: number }) {
-  const calendar = page.locator('.rmdp-calendar');
-  await expect(calendar).toBeVisible();
-  for (let i = 0; i < Math.abs(months); i++) await calendar.locator(months < 0 ? '.rmdp-arrow-container.rmdp-left' : '.rmdp-arrow-container.rmdp-right').click();
-  await calendar
-    .locator('.rmdp-day:not(.rmdp-day-hidden):not(.rmdp-deactive):not(.rmdp-disabled) span', { hasText: new RegExp(`^${persianDigits(day)}$`) })
-    .click();
-  await page.keyboard.press('Escape');
-}
 
 test('the calculator shows the week, the Jalali due date and the days to go, and remembers them', async ({ page }) => {
   const violations: string[] = [];

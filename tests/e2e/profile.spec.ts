@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { toJalaliParts } from '../../src/lib/format/date.ts';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
-import { codeFor, expect, newNationalCode, newPhone, registerThroughPopup, test } from './fixtures.ts';
+import { codeFor, expect, newNationalCode, newPhone, pickJalaliDay, registerThroughPopup, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 async function registeredOnProfile(page: Page) {
@@ -26,17 +26,17 @@ test('after logging in on the page, the profile is edited with a Jalali birthday
   await expect(page.getByLabel('نام', { exact: true })).toHaveValue('لیلا');
 
   await page.getByLabel('نام', { exact: true }).fill('لیلی');
-  await page.getByRole('radio', { name: 'مرد' }).click();
+  // The radio is drawn by its label, which is what a patient taps.
+  await page.locator('label', { has: page.getByRole('radio', { name: 'مرد' }) }).click();
+  await expect(page.getByRole('radio', { name: 'مرد' })).toBeChecked();
   await page.getByRole('button', { name: /تاریخ تولد/ }).click();
-  const calendar = page.locator('.rmdp-calendar');
-  await expect(calendar).toBeVisible();
-  await calendar.locator('.rmdp-day:not(.rmdp-deactive):not(.rmdp-disabled) span', { hasText: /^۱۵$/ }).first().click();
-  await page.keyboard.press('Escape');
+  await pickJalaliDay(page, { months: -1, day: 15 });
   await page.getByRole('button', { name: 'ذخیرهٔ تغییرات' }).click();
   await expect(page.locator('.Toastify__toast', { hasText: 'پروفایل شما با موفقیت ویرایش شد' })).toBeVisible();
 
   const saved = await page.request.post('/api/user/info', {
     headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` },
+    data: {},
   });
   const { user } = (await saved.json()) as { user: { first_name: string; gender: string; birthday: string } };
   expect(user).toMatchObject({ first_name: 'لیلی', gender: 'male' });

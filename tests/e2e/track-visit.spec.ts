@@ -23,7 +23,9 @@ test('each page load reports a visit with one visitor id kept in localStorage', 
     device_type: width < 768 ? 'mobile' : width < 1024 ? 'tablet' : 'desktop',
   });
 
+  // Each report goes after its page has loaded.
   await page.getByRole('link', { name: /صفحهٔ اصلی/ }).first().click();
+  await expect.poll(() => visits.length).toBe(2);
   await page.goto('/offline?from=test');
   await expect.poll(() => visits.length).toBe(3);
   expect(visits.map((visit) => visit.visitor_id)).toEqual([visitorId, visitorId, visitorId]);

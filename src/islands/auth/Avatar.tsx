@@ -1,6 +1,6 @@
 import type { User } from '../../stores/auth.ts';
 
-/** The account's photo, or its initials on a colour derived from its id. */
+/** The account's photo, or its initials on a dark colour derived from its id (white text stays ≥ 4.5:1 on every hue). */
 export function Avatar({ user, size = 48 }: { user: Pick<User, 'id' | 'first_name' | 'last_name' | 'profile_path'>; size?: number }) {
   if (user.profile_path) {
     return <img src={user.profile_path} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover" />;
@@ -11,7 +11,7 @@ export function Avatar({ user, size = 48 }: { user: Pick<User, 'id' | 'first_nam
     <span
       aria-hidden="true"
       className="inline-flex shrink-0 items-center justify-center rounded-full font-bold text-white"
-      style={{ width: size, height: size, backgroundColor: `hsl(${hue} 45% 38%)` }}
+      style={{ width: size, height: size, backgroundColor: `hsl(${hue} 50% 28%)` }}
     >
       {initials}
     </span>

@@ -39,7 +39,8 @@ export function PhoneStep() {
         className="min-h-12 rounded-xl border border-line bg-page px-3 text-start text-lg tracking-wide outline-none focus:border-brand aria-invalid:border-danger"
         errors={phone.errors}
         disabled={loading}
-        autoFocus
+        // Headless UI gives a dialog's first focus to the element marked data-autofocus.
+        data-autofocus
       />
       <FormAlert message={failure && !failure.fieldErrors.phone_number ? failure.message : undefined} />
       <PrimaryButton disabled={loading} busy={loading}>

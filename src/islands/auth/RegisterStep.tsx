@@ -39,7 +39,7 @@ export function RegisterStep() {
     >
       <p className="text-muted">اولین بار است که با این شماره وارد می‌شوید؛ لطفاً این چند مورد را کامل کنید.</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField {...firstName.props} value={firstName.input ?? ''} label="نام" autoComplete="given-name" errors={firstName.errors} disabled={loading} />
+        <TextField {...firstName.props} value={firstName.input ?? ''} label="نام" autoComplete="given-name" errors={firstName.errors} disabled={loading} data-autofocus />
         <TextField {...lastName.props} value={lastName.input ?? ''} label="نام خانوادگی" autoComplete="family-name" errors={lastName.errors} disabled={loading} />
       </div>
       <TextField
