@@ -1,20 +1,8 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
+import type { User } from '../lib/api/types.ts';
 
-/** The signed-in user (spec §3), as the API returns it. */
-export interface User {
-  id: number;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  international_code: string;
-  phone_number: string;
-  birthday: string | null;
-  gender: 'male' | 'female';
-  profile_path?: string | null;
-  /** Wallet balance in rials. */
-  wallet?: number;
-}
+export type { User };
 
 function decodeUser(value: string): User | undefined {
   try {

@@ -4,20 +4,14 @@ import {
   registerAccount,
   sendVerificationCode,
   type AccountEntry,
+  type RegisterFields,
 } from '../lib/api/auth.ts';
 import { describeFailure, type Failure } from '../lib/api/failure.ts';
 import { login } from './auth.ts';
 import { closeAllModals, openModal, openOnlyModal } from './modals.ts';
 
-/** The login form (spec §3): shared by the four steps of the popup. */
-export interface LoginForm {
-  phone_number: string;
-  code: string;
-  first_name: string;
-  last_name: string;
-  international_code: string;
-  gender: 'male' | 'female';
-}
+/** The login form (spec §3), shared by the four steps of the popup: what registration sends. */
+export type LoginForm = RegisterFields;
 
 const emptyForm: LoginForm = { phone_number: '', code: '', first_name: '', last_name: '', international_code: '', gender: 'female' };
 

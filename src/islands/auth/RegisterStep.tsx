@@ -48,7 +48,6 @@ export function RegisterStep() {
         label="کد ملی"
         inputMode="numeric"
         dir="ltr"
-        className="min-h-12 rounded-xl border border-line bg-page px-3 text-start outline-none focus:border-brand aria-invalid:border-danger"
         errors={nationalCode.errors}
         disabled={loading}
       />

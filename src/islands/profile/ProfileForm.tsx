@@ -77,7 +77,6 @@ export function ProfileForm({ user }: { user: User }) {
           label="کد ملی"
           inputMode="numeric"
           dir="ltr"
-          className="min-h-12 rounded-xl border border-line bg-page px-3 text-start outline-none focus:border-brand aria-invalid:border-danger"
           errors={nationalCode.errors}
           disabled={saving}
         />

@@ -1,22 +1,7 @@
+import type { User } from '../../lib/api/types.ts';
 import type { Account } from './repository.ts';
 
-/** An account as the API shows it (spec §3 User); the same shape in every answer. */
-export interface User {
-  id: number;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  /** National code, 10 Latin digits. */
-  international_code: string;
-  /** '09xxxxxxxxx' */
-  phone_number: string;
-  /** Gregorian 'YYYY-MM-DD'. */
-  birthday: string | null;
-  gender: 'male' | 'female';
-  profile_path: string | null;
-  /** Wallet balance in rials. */
-  wallet: number;
-}
+export type { User };
 
 export function toUser(account: Account): User {
   return {
