@@ -1,5 +1,4 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface SheetProps {
   open: boolean;
@@ -10,22 +9,40 @@ interface SheetProps {
 }
 
 /**
- * The popup frame of spec §2: a bottom sheet with rounded top corners up to 768 px wide, a centred
- * dialog of at most 500 px above that.
+ * The popup frame of spec §2, on the platform's modal <dialog> (focus kept inside, the page behind
+ * inert, Escape): a bottom sheet with rounded top corners up to 768 px wide, a centred dialog of at
+ * most 500 px above that. See docs/decisions/007.
  */
 export function Sheet({ open, title, onDismiss, children }: SheetProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    else if (!open && element.open) element.close();
+    // showModal focuses the first focusable element; each step may name a better one.
+    if (open) element.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [open, title]);
+
   return (
-    <Dialog open={open} onClose={() => {}} className="relative z-50">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-end justify-center min-[769px]:items-center min-[769px]:p-4">
-        <DialogPanel
-          className="max-h-[90dvh] w-full overflow-y-auto rounded-t-3xl bg-card p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] text-ink shadow-xl min-[769px]:max-w-[500px] min-[769px]:rounded-3xl"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') onDismiss();
-          }}
-        >
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        // Escape: closing is ours to decide, so the form is cleared as with the close button.
+        event.preventDefault();
+        onDismiss();
+      }}
+      className="fixed inset-x-0 top-auto bottom-0 m-0 max-h-[90dvh] w-full max-w-none overflow-y-auto rounded-t-3xl bg-card p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] text-ink shadow-xl backdrop:bg-black/40 min-[769px]:inset-0 min-[769px]:m-auto min-[769px]:h-fit min-[769px]:max-w-[500px] min-[769px]:rounded-3xl"
+    >
+      {open && (
+        <>
           <div className="mb-4 flex items-center gap-3">
-            <DialogTitle className="text-lg font-bold">{title}</DialogTitle>
+            <h2 id={titleId} className="text-lg font-bold">
+              {title}
+            </h2>
             <button
               type="button"
               onClick={onDismiss}
@@ -38,8 +55,8 @@ export function Sheet({ open, title, onDismiss, children }: SheetProps) {
             </button>
           </div>
           {children}
-        </DialogPanel>
-      </div>
-    </Dialog>
+        </>
+      )}
+    </dialog>
   );
 }
