@@ -208,4 +208,32 @@ test.describe('logging in again (waits out the 60 s between codes)', () => {
     await expect(page.locator('[data-user-name]').first()).toHaveText('علی کاظمی');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').first_name)).toBe('علی');
   });
+
+  test('"add another person" in the picker registers a family member under the same phone and logs in as them', async ({ page }) => {
+    const phone = newPhone();
+    await page.goto('/');
+    await registerThroughPopup(page, phone, { first: 'نرگس', last: 'امینی', nationalCode: newNationalCode() });
+    const code = await codeFor(phone);
+    const second = await page.request.post('/api/auth/register', {
+      data: { phone_number: phone, code, first_name: 'کاوه', last_name: 'امینی', international_code: newNationalCode(), gender: 'male' },
+    });
+    expect(second.status()).toBe(200);
+    await logoutThroughMenu(page);
+
+    await page.waitForTimeout(RESEND_WAIT_MS);
+    const sentAt = await startLogin(page, phone);
+    await enterCode(page, phone, sentAt);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'افزودن فرد دیگر' }).click();
+    await expect(dialog.getByRole('heading', { name: 'تکمیل اطلاعات' })).toBeVisible();
+    await dialog.getByLabel('نام', { exact: true }).fill('آوا');
+    await dialog.getByLabel('نام خانوادگی').fill('امینی');
+    await dialog.getByLabel('کد ملی').fill(newNationalCode());
+    await dialog.getByRole('button', { name: 'ذخیره' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.locator('[data-user-name]').first()).toHaveText('آوا امینی');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const info = await page.request.post('/api/user/info', { headers: { Authorization: `Bearer ${token}` }, data: {} });
+    expect(((await info.json()) as { user: { phone_number: string; first_name: string } }).user).toMatchObject({ phone_number: phone, first_name: 'آوا' });
+  });
 });
