@@ -1,9 +1,11 @@
-import { Form, setErrors, useField, useForm } from '@formisch/react';
+import { Form, useField, useForm } from '@formisch/react';
 import { useStore } from '@nanostores/react';
 import { $loginFailure, $loginForm, $loginLoading, cancelLogin, completeRegistration } from '../../stores/login.ts';
 import { GenderChoice } from './GenderChoice.tsx';
 import { RegisterFormSchema } from './login-schemas.ts';
-import { FormAlert, PrimaryButton, SecondaryButton, TextField } from './ui.tsx';
+import { PersonFields } from '../forms/PersonFields.tsx';
+import { showServerFieldErrors } from '../forms/server-errors.ts';
+import { FormAlert, PrimaryButton, SecondaryButton } from './ui.tsx';
 
 const FIELDS = ['first_name', 'last_name', 'international_code'] as const;
 
@@ -30,27 +32,13 @@ export function RegisterStep() {
       className="flex flex-col gap-4"
       onSubmit={async (output) => {
         if (await completeRegistration(output)) return;
-        const fieldErrors = $loginFailure.get()?.fieldErrors ?? {};
-        for (const field of FIELDS) {
-          const messages = fieldErrors[field];
-          if (messages?.length) setErrors(form, { path: [field], errors: [messages[0]!, ...messages.slice(1)] });
-        }
+        showServerFieldErrors(form, $loginFailure.get()?.fieldErrors ?? {}, FIELDS);
       }}
     >
       <p className="text-muted">اولین بار است که با این شماره وارد می‌شوید؛ لطفاً این چند مورد را کامل کنید.</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField {...firstName.props} value={firstName.input ?? ''} label="نام" autoComplete="given-name" errors={firstName.errors} disabled={loading} data-autofocus />
-        <TextField {...lastName.props} value={lastName.input ?? ''} label="نام خانوادگی" autoComplete="family-name" errors={lastName.errors} disabled={loading} />
+        <PersonFields firstName={firstName} lastName={lastName} nationalCode={nationalCode} disabled={loading} focusFirst />
       </div>
-      <TextField
-        {...nationalCode.props}
-        value={nationalCode.input ?? ''}
-        label="کد ملی"
-        inputMode="numeric"
-        dir="ltr"
-        errors={nationalCode.errors}
-        disabled={loading}
-      />
       <GenderChoice value={gender.input ?? 'female'} onChange={gender.onChange} disabled={loading} errors={gender.errors} />
       <FormAlert message={failure && !serverFieldError ? failure.message : undefined} />
       <div className="grid grid-cols-2 gap-3">

@@ -1,4 +1,4 @@
-import { Form, setErrors, useField, useForm } from '@formisch/react';
+import { Form, useField, useForm } from '@formisch/react';
 import { useState } from 'react';
 import { updateProfile } from '../../lib/api/auth.ts';
 import { describeFailure } from '../../lib/api/failure.ts';
@@ -6,7 +6,9 @@ import { toPersianDigits } from '../../lib/format/digits.ts';
 import { notify } from '../../lib/toast/index.ts';
 import { setUser, type User } from '../../stores/auth.ts';
 import { GenderChoice } from '../auth/GenderChoice.tsx';
-import { FormAlert, PrimaryButton, TextField } from '../auth/ui.tsx';
+import { FormAlert, PrimaryButton } from '../auth/ui.tsx';
+import { PersonFields } from '../forms/PersonFields.tsx';
+import { showServerFieldErrors } from '../forms/server-errors.ts';
 import { toTehranIsoDate } from '../../lib/format/date.ts';
 import { JalaliDateField } from '../dates/JalaliDateField.tsx';
 import { BIRTHDAY_MIN } from '../../lib/validation/index.ts';
@@ -50,14 +52,7 @@ export function ProfileForm({ user }: { user: User }) {
           notify.success(PROFILE_SAVED);
         } catch (error) {
           const failure = describeFailure(error);
-          let onFields = false;
-          for (const field of FIELDS) {
-            const messages = failure.fieldErrors[field];
-            if (messages?.length) {
-              onFields = true;
-              setErrors(form, { path: [field], errors: [messages[0]!, ...messages.slice(1)] });
-            }
-          }
+          const onFields = showServerFieldErrors(form, failure.fieldErrors, FIELDS);
           // 401 and 5xx are already handled by the error policy (login popup, toast).
           if (!onFields && failure.status !== undefined && failure.status < 500 && failure.status !== 401) setProblem(failure.message);
         } finally {
@@ -69,17 +64,7 @@ export function ProfileForm({ user }: { user: User }) {
         شمارهٔ موبایل: <bdi dir="ltr">{toPersianDigits(user.phone_number)}</bdi>
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField {...firstName.props} value={firstName.input ?? ''} label="نام" autoComplete="given-name" errors={firstName.errors} disabled={saving} />
-        <TextField {...lastName.props} value={lastName.input ?? ''} label="نام خانوادگی" autoComplete="family-name" errors={lastName.errors} disabled={saving} />
-        <TextField
-          {...nationalCode.props}
-          value={nationalCode.input ?? ''}
-          label="کد ملی"
-          inputMode="numeric"
-          dir="ltr"
-          errors={nationalCode.errors}
-          disabled={saving}
-        />
+        <PersonFields firstName={firstName} lastName={lastName} nationalCode={nationalCode} disabled={saving} />
         <JalaliDateField
           id="profile-birthday"
           label="تاریخ تولد"
