@@ -1,7 +1,7 @@
+import { TRACKING_BASE_URL } from '../lib/api/base.ts';
 import { deviceType } from '../lib/device.ts';
 import { getVisitorId } from '../stores/visitor.ts';
 
-const TRACKING_BASE = import.meta.env.PUBLIC_TRACKING_URL || import.meta.env.PUBLIC_API_BASE_URL || '/api';
 
 /** Spec §7: reports one page view; failures are ignored. */
 export function trackVisit(): void {
@@ -16,7 +16,7 @@ export function trackVisit(): void {
     screen_height: screen.height,
     device_type: deviceType(screen.width),
   };
-  fetch(`${TRACKING_BASE}/app/track-visit`, {
+  fetch(`${TRACKING_BASE_URL}/app/track-visit`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(body),

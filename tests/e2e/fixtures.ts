@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { toPersianDigits } from '../../src/lib/format/digits.ts';
 
 let counter = 0;
 
@@ -98,8 +99,6 @@ export async function enterCode(page: Page, phone: string, sentAt: number) {
   await page.getByRole('dialog').getByLabel('کد تأیید').fill(await codeFor(phone, { after: sentAt }));
 }
 
-const persianDigits = (n: number) => String(n).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
-
 /** In an open Jalali calendar, picks day `day` of the month `months` away from the shown one (negative: back). */
 export async function pickJalaliDay(page: Page, { months, day }: { months: number; day: number }) {
   const calendar = page.locator('.rmdp-calendar');
@@ -108,7 +107,7 @@ export async function pickJalaliDay(page: Page, { months, day }: { months: numbe
     await calendar.locator(months < 0 ? '.rmdp-arrow-container.rmdp-left' : '.rmdp-arrow-container.rmdp-right').click();
   }
   await calendar
-    .locator('.rmdp-day:not(.rmdp-day-hidden):not(.rmdp-deactive):not(.rmdp-disabled) span', { hasText: new RegExp(`^${persianDigits(day)}$`) })
+    .locator('.rmdp-day:not(.rmdp-day-hidden):not(.rmdp-deactive):not(.rmdp-disabled) span', { hasText: new RegExp(`^${toPersianDigits(day)}$`) })
     .click();
   await page.keyboard.press('Escape');
 }

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { toPersianDigits } from '../../src/lib/format/digits.ts';
 import {
   codeFor,
   enterCode,
@@ -76,7 +77,7 @@ test('a wrong code is refused in Persian; fewer than 5 digits are never sent; Pe
   expect(checks).toEqual([]);
 
   const wrong = `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
-  await input.fill(wrong.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!));
+  await input.fill(toPersianDigits(wrong));
   await expect(dialog.getByText('کد تأیید درست نیست')).toBeVisible();
   expect(checks.map((body) => JSON.parse(body))).toEqual([{ code: wrong, phone_number: phone }]);
 

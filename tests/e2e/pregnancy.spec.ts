@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { toTehranIsoDate } from '../../src/lib/format/date.ts';
+import { toPersianDigits } from '../../src/lib/format/digits.ts';
 import { pickJalaliDay as pickDay } from './fixtures.ts';
 
-const tehranToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran' }).format(new Date());
+// The test's own date arithmetic, as an oracle independent of src/lib/pregnancy/calculator.ts.
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-const persianDigits = (n: number) => String(n).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
 
 test('the calculator shows the week, the Jalali due date and the days to go, and remembers them', async ({ page }) => {
   const violations: string[] = [];
@@ -29,11 +30,10 @@ test('the calculator shows the week, the Jalali due date and the days to go, and
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('pregnancy') ?? 'null'));
   expect(saved).toMatchObject({ basis: 'lmp', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
 
-  const elapsed = Math.round((Date.parse(tehranToday()) - Date.parse(saved.date)) / 86_400_000);
+  const elapsed = Math.round((Date.parse(toTehranIsoDate(new Date())) - Date.parse(saved.date)) / 86_400_000);
   const week = Math.min(40, Math.floor(elapsed / 7) + 1);
-  const persian = persianDigits;
-  await expect(summary.locator('[data-field="week"]')).toHaveText(`هفتهٔ ${persian(week)} بارداری`);
-  await expect(summary.locator('[data-field="to-go"]')).toHaveText(`${persian(280 - elapsed)} روز تا تاریخ احتمالی زایمان`);
+  await expect(summary.locator('[data-field="week"]')).toHaveText(`هفتهٔ ${toPersianDigits(week)} بارداری`);
+  await expect(summary.locator('[data-field="to-go"]')).toHaveText(`${toPersianDigits(280 - elapsed)} روز تا تاریخ احتمالی زایمان`);
   const due = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: 'Asia/Tehran', day: 'numeric', month: 'long', year: 'numeric' }).format(
     new Date(`${addDays(saved.date, 280)}T12:00:00Z`),
   );
@@ -116,7 +116,7 @@ test.describe('offline', () => {
     await context.setOffline(true);
     for (const week of [7, 23, 38]) {
       await page.goto(`/pregnancy-timeline/${week}`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`هفتهٔ ${persianDigits(week)} بارداری`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`هفتهٔ ${toPersianDigits(week)} بارداری`);
     }
     await page.goto('/pregnancy-timeline');
     await page.getByRole('button', { name: /اولین روز آخرین قاعدگی/ }).click();

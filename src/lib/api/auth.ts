@@ -1,6 +1,5 @@
-import { ofetch } from 'ofetch';
 import type { User } from '../../stores/auth.ts';
-import { API_BASE_URL, authApi, formApi } from './client.ts';
+import { authApi, formApi, plainApi } from './client.ts';
 
 export interface AccountEntry {
   token: string;
@@ -28,12 +27,7 @@ export interface ProfileFields {
  * The login popup's calls (spec §7). They bypass the global error policy: the popup shows its own
  * Persian messages beside the fields (see describeFailure).
  */
-const loginApi = ofetch.create({
-  baseURL: API_BASE_URL,
-  method: 'POST',
-  headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-  retry: 0,
-});
+const loginApi = plainApi;
 
 export const sendVerificationCode = (phone_number: string) =>
   loginApi<{ success: boolean; message?: string }>('/auth/login/with/phone-number', { body: { phone_number } });

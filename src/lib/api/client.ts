@@ -5,8 +5,7 @@ import { openOnlyModal } from '../../stores/modals.ts';
 import { applyErrorPolicy, type ErrorEffects, type PolicyOptions } from './error-policy.ts';
 import { apiMessages } from './messages.ts';
 
-/** API base (DESIGN.md §5: PUBLIC_API_BASE_URL, default /api). */
-export const API_BASE_URL = import.meta.env.PUBLIC_API_BASE_URL || '/api';
+import { API_BASE_URL } from './base.ts';
 
 const browserEffects: ErrorEffects = {
   toastError: (message) => notify.error(message),
@@ -31,12 +30,16 @@ export class NotAuthenticatedError extends Error {
   }
 }
 
+/** JSON in and out, POST by default, no retries: the base of every client below. */
+export const plainApi = ofetch.create({
+  baseURL: API_BASE_URL,
+  method: 'POST',
+  headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+  retry: 0,
+});
+
 function createClient(policy: PolicyOptions) {
-  return ofetch.create({
-    baseURL: API_BASE_URL,
-    method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    retry: 0,
+  return plainApi.create({
     onRequest({ options }) {
       const token = $token.get();
       if (token) options.headers.set('Authorization', `Bearer ${token}`);

@@ -1,5 +1,6 @@
 import { onLogout } from '../../stores/auth.ts';
 import { $openModals, openOnlyModal } from '../../stores/modals.ts';
+import { API_BASE_URL } from '../api/base.ts';
 
 let mounted: Promise<unknown> | undefined;
 
@@ -19,8 +20,6 @@ export function startLoginUi(): void {
   });
   onLogout(revokeToken);
 }
-
-const API_BASE_URL = import.meta.env.PUBLIC_API_BASE_URL || '/api';
 
 /**
  * Tells the server to revoke the forgotten token (spec-added `POST /auth/logout`). Plain fetch with

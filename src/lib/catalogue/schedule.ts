@@ -1,4 +1,4 @@
-import { TEHRAN_TIME_ZONE } from '../format/date.ts';
+import { TEHRAN_TIME_ZONE, toTehranIsoDate } from '../format/date.ts';
 
 export type DayKey = 'saturday' | 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday';
 
@@ -17,7 +17,6 @@ export interface WorkingDay {
 }
 
 const weekdayInTehran = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: TEHRAN_TIME_ZONE });
-const dateInTehran = new Intl.DateTimeFormat('en-CA', { timeZone: TEHRAN_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 const timeInTehran = new Intl.DateTimeFormat('en-GB', { timeZone: TEHRAN_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -29,7 +28,7 @@ const DAY = 24 * 60 * 60 * 1000;
 export function nextWorkingDays(schedule: readonly Session[], now: Date, count = 3): WorkingDay[] {
   const days: WorkingDay[] = [];
   // Noon in Tehran of today's Tehran date: adding whole days never crosses a date line (Iran has no DST since 1401).
-  const today = new Date(`${dateInTehran.format(now)}T12:00:00+03:30`);
+  const today = new Date(`${toTehranIsoDate(now)}T12:00:00+03:30`);
   const timeNow = timeInTehran.format(now);
   for (let offset = 0; offset < 14 && days.length < count; offset++) {
     const date = new Date(today.getTime() + offset * DAY);
