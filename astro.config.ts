@@ -6,9 +6,11 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { datePickerStyleHashes } from './build/injected-styles.ts';
+import { apiOnDemand } from './build/api-on-demand.ts';
 import { portalBuild } from './build/portal-build.ts';
+import { scriptChunks } from './build/script-chunks.ts';
 import { CSP_DIRECTIVES } from './src/server/web/csp.ts';
-import { headInitScript } from './src/shell/head-init.ts';
+import { headInitScript } from './src/client/shell/head-init.ts';
 
 /** Identifies this build; the page reloads when /builds/latest.json names another one (spec §1). */
 const buildId = process.env.PORTAL_BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
@@ -22,7 +24,7 @@ export default defineConfig({
   // Links, canonical URLs and the sitemap name pages without a trailing slash.
   trailingSlash: 'never',
   // Middleware mode: our own node:http server (src/server/web) serves the precompressed static
-  // files and security headers and hands the rest to Astro. See docs/decisions/002.
+  // files and security headers and hands the rest to Astro. See docs/decisions/001.
   // Endpoints read JSON with their own, smaller limits (server/http.ts); this caps everything else.
   adapter: node({ mode: 'middleware', staticHeaders: true, bodySizeLimit: 1024 * 1024 }),
   integrations: [
@@ -38,11 +40,13 @@ export default defineConfig({
       filter: (page) => !/\/(404|500|offline|patient-profile)\/?$/.test(page),
       // The doctor finder is rendered per request, so the sitemap is told about it.
       customPages: [new URL('/appointment', site).href],
-    }), portalBuild({ buildId })],
+    }), apiOnDemand(), scriptChunks(), portalBuild({ buildId })],
   build: { inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
   security: {
-    checkOrigin: true,
+    // Our front server refuses cross-site form posts to pages itself and leaves the JSON API alone
+    // (src/server/web/origin-check.ts, decision 009); Astro's check answered the API in English.
+    checkOrigin: false,
     csp: {
       directives: [...CSP_DIRECTIVES],
       scriptDirective: { hashes: [sha256(headInitScript)] },

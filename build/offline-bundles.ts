@@ -11,9 +11,13 @@ export interface OfflineBundle {
   pages: string[];
   /** Scripts the pages load, including islands' code that loads only when used (the calculator). */
   assets: string[];
+  /** Images the pages show (astro:assets output, every srcset candidate). */
+  images: string[];
 }
 
 const ASSET_ATTRIBUTE = /(?:component-url|renderer-url|before-hydration-url|src)="(\/_astro\/[^"]+\.js)"/g;
+/** Any optimised image named in the HTML: src, srcset candidates, preloads. */
+const IMAGE_URL = /\/_astro\/[\w.-]+\.(?:webp|avif|png|jpe?g|gif|svg)(?=[\s",)])/g;
 
 /** Every page under each prefix, and every script those pages can load, found in the built files. */
 export function offlineBundles(clientDir: string): Record<string, OfflineBundle> {
@@ -27,11 +31,14 @@ export function offlineBundles(clientDir: string): Record<string, OfflineBundle>
         .map((file) => path.join(dir, file));
       const pages = htmlFiles.map((file) => `/${path.relative(clientDir, path.dirname(file)).split(path.sep).join('/')}`);
       const entries = new Set<string>();
+      const images = new Set<string>();
       for (const file of htmlFiles) {
-        for (const match of readFileSync(file, 'utf8').matchAll(ASSET_ATTRIBUTE)) entries.add(path.basename(match[1]!));
+        const html = readFileSync(file, 'utf8');
+        for (const match of html.matchAll(ASSET_ATTRIBUTE)) entries.add(path.basename(match[1]!));
+        for (const match of html.matchAll(IMAGE_URL)) images.add(match[0]);
       }
       const assets = new Set([...entries].flatMap((entry) => chunkGraph(assetsDir, entry, { dynamic: true })).map((file) => `/_astro/${file}`));
-      return [name, { prefix, pages: pages.sort(), assets: [...assets].sort() }];
+      return [name, { prefix, pages: pages.sort(), assets: [...assets].sort(), images: [...images].sort() }];
     }),
   );
 }

@@ -7,6 +7,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EnvError, env } from '../src/server/env.ts';
 import { pruneLoginRecords } from '../src/server/auth/service.ts';
 import { openConfiguredDatabase, provideDatabase } from '../src/server/db/index.ts';
+import { provideCatalogue, readCatalogue } from '../src/server/catalogue/index.ts';
+import { logError } from '../src/server/log.ts';
+import { appSecret } from '../src/server/secret.ts';
+import { closeVisitBuffer } from '../src/server/visits/buffer.ts';
 import { createPortalServer, type AstroHandler } from '../src/server/web/server.ts';
 import { buildIfStale } from './build-if-stale.ts';
 
@@ -14,11 +18,15 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 async function main(): Promise<void> {
   const config = env();
+  // Read or create the HMAC key now: a data directory that cannot hold it stops the start, not a login.
+  appSecret();
   if (process.env.PORTAL_SKIP_BUILD !== '1') buildIfStale(root);
 
+  // A broken catalogue entry stops the start with the file's name, not the first booking.
+  provideCatalogue(readCatalogue(path.join(root, 'src/content')));
   const database = await openConfiguredDatabase();
   provideDatabase(database);
-  const prune = () => pruneLoginRecords(database.db, new Date()).catch((error: unknown) => console.error('Pruning old login records failed:', error));
+  const prune = () => pruneLoginRecords(database.db, new Date()).catch((error: unknown) => logError('Pruning old login records failed', error));
   void prune();
   setInterval(prune, 60 * 60 * 1000).unref();
 
@@ -27,6 +35,7 @@ async function main(): Promise<void> {
     clientDir: path.join(root, 'dist/client'),
     headersFile: path.join(root, 'dist/_headers.json'),
     astro: entry.handler,
+    siteUrl: config.PUBLIC_SITE_URL,
   });
 
   server.listen(config.PORT, config.HOST, () => {
@@ -41,9 +50,14 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: closing…`);
-    server.close();
+    const idle = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    database.close().finally(() => process.exit(0));
+    // Visits wait in memory for a batched write (decision 008): let running requests finish
+    // (for a second at most), then write the visits before the database closes.
+    Promise.race([idle, new Promise((resolve) => setTimeout(resolve, 1000))])
+      .then(() => closeVisitBuffer())
+      .catch((error: unknown) => console.error('Writing the last visits failed:', error))
+      .finally(() => database.close().finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
@@ -52,6 +66,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof EnvError) console.error(error.message);
-  else console.error('The portal could not start:', error);
+  else logError('The portal could not start', error);
   process.exit(1);
 });

@@ -1,7 +1,10 @@
 /**
- * JavaScript a visitor downloads before touching the page: loads each URL in a fresh mobile-sized
- * Chromium context, waits for `load` plus 2 s of network quiet, and sizes every script response
- * (raw, and gzip level 9 of the body as a transfer-size proxy).
+ * JavaScript a visitor's browser transfers for a page, as DevTools and Lighthouse count it: loads
+ * each URL in a fresh mobile-sized Chromium context, waits for `load` plus 2 s of network quiet,
+ * and sums every script response the page itself fetched — before and after `load`, the
+ * interaction directive's and dynamic imports included — at its transfer size (compressed body plus
+ * response headers, as the server sent it to Chromium). What the service worker fetches on its own
+ * (sw.js, precaching, the offline warm-up) is listed apart: it does not delay the page.
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page, type Request, type Response } from 'playwright-core';
@@ -10,8 +13,16 @@ import { CHROMIUM_PATH } from './chrome.ts';
 export interface ScriptFile {
   url: string;
   status: number;
+  /** Decoded body. */
   rawBytes: number;
+  /** gzip level 9 of the body: comparable across servers and encodings. */
   gzipBytes: number;
+  /** What crossed the network: the encoded body plus the response headers (0 when served from a cache). */
+  transferBytes: number;
+  /** Content-Encoding as served (br, gzip, or none). */
+  encoding: string;
+  /** Requested after the page's `load` event (lazy imports, the warm-up, …). */
+  afterLoad: boolean;
   /** Fetched by the service worker (its own script, or precaching), not by the page itself. */
   fromServiceWorker: boolean;
 }
@@ -19,10 +30,12 @@ export interface ScriptFile {
 export interface PageScripts {
   url: string;
   status: number;
-  /** Scripts the page itself loaded: the budget figure. */
+  /** Scripts the page itself loaded until the network went quiet. */
   count: number;
   rawBytes: number;
   gzipBytes: number;
+  /** Their transfer size, as the browser counts it: the budget figure. */
+  transferBytes: number;
   scripts: ScriptFile[];
   /** JavaScript the service worker fetched (sw.js, precaching) while the page sat idle; not in the totals above. */
   serviceWorkerScripts: ScriptFile[];
@@ -70,11 +83,14 @@ async function measureOne(browser: Browser, url: string): Promise<PageScripts> {
       lastActivity = Date.now();
     };
     let collecting = true;
+    let loaded = false;
+    const startedAfterLoad = new WeakSet<Request>();
     const pending: Promise<ScriptFile | null>[] = [];
     let allResponses = 0;
     context.on('request', (request) => {
       if (!collecting) return;
       inflight.add(request);
+      if (loaded) startedAfterLoad.add(request);
       lastActivity = Date.now();
     });
     context.on('requestfinished', settle);
@@ -83,10 +99,11 @@ async function measureOne(browser: Browser, url: string): Promise<PageScripts> {
       settle(response.request());
       if (!collecting) return;
       allResponses++;
-      if (isScript(response)) pending.push(sizeScript(response));
+      if (isScript(response)) pending.push(sizeScript(response, startedAfterLoad.has(response.request())));
     });
 
     const page = await context.newPage();
+    page.once('load', () => (loaded = true));
     const main = await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
     // Stop at the first navigation the page starts by itself (e.g. a redirect timer).
     let navigatedTo: string | null = null;
@@ -118,6 +135,7 @@ async function measureOne(browser: Browser, url: string): Promise<PageScripts> {
       count: scripts.length,
       rawBytes: sum(scripts.map((file) => file.rawBytes)),
       gzipBytes: sum(scripts.map((file) => file.gzipBytes)),
+      transferBytes: sum(scripts.map((file) => file.transferBytes)),
       scripts,
       serviceWorkerScripts: files.filter((file) => file.fromServiceWorker),
       inlineScripts: inline,
@@ -151,15 +169,22 @@ function isScript(response: Response): boolean {
   return request.serviceWorker() !== null && /javascript/i.test(response.headers()['content-type'] ?? '');
 }
 
-async function sizeScript(response: Response): Promise<ScriptFile | null> {
-  const fromServiceWorker = response.request().serviceWorker() !== null;
+async function sizeScript(response: Response, afterLoad: boolean): Promise<ScriptFile | null> {
+  const request = response.request();
+  const fromServiceWorker = request.serviceWorker() !== null;
   try {
     const body = await response.body();
+    // Chromium's own count of the bytes received (0 for a memory- or service-worker-cache hit).
+    const sizes = await request.sizes();
+    const cached = response.fromServiceWorker() || sizes.responseBodySize === 0;
     return {
       url: response.url(),
       status: response.status(),
       rawBytes: body.length,
       gzipBytes: gzipSync(body, { level: 9 }).length,
+      transferBytes: cached ? 0 : sizes.responseBodySize + sizes.responseHeadersSize,
+      encoding: (await response.headerValue('content-encoding')) ?? 'none',
+      afterLoad,
       fromServiceWorker,
     };
   } catch {

@@ -5,6 +5,9 @@
  * writes bench-results/latest.json. Exits non-zero only when a step crashed.
  *
  * BENCH_LIGHTHOUSE_RUNS (default 1): Lighthouse runs per page; the median performance run is kept.
+ * BENCH_ONLY (comma-separated `lighthouse`, `weight`, `load`, `track-visit`; default all): run only
+ * those parts (`load` is both load pairs, `track-visit` only its pair); a partial run writes
+ * latest-<parts>.json instead of latest.json; e.g. `BENCH_ONLY=weight npm run bench` for the script weights alone.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -32,6 +35,12 @@ const PAGES = [
   '/pregnancy-timeline/12',
   '/patient-profile',
 ];
+const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean));
+const runs = (part: 'lighthouse' | 'weight' | 'load' | 'track-visit') => ONLY.size === 0 || ONLY.has(part);
+const SKIPPED = '(skipped: not in BENCH_ONLY)';
+for (const part of ONLY) {
+  if (!['lighthouse', 'weight', 'load', 'track-visit'].includes(part)) throw new Error(`BENCH_ONLY: unknown part ${JSON.stringify(part)}`);
+}
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? '1') || 1);
 /**
  * Diagnostic runs block the visit report, to tell its cost apart. (It once kept Lighthouse waiting
@@ -102,11 +111,13 @@ async function loadTests(server: RunningServer) {
   const getHome: LoadRequest = { method: 'GET', path: '/', headers: { 'Accept-Encoding': 'br' } };
   const pairs: LoadPair[] = [];
   // One server at a time: portal, then bare, per test.
-  log(`  GET / on the portal`);
-  const portalGet = await runLoad('portal', server.url, getHome);
-  log(`  GET / on the bare server`);
-  const bareGet = await runLoad('bare', bare.url, getHome);
-  pairs.push({ name: 'GET /', portal: portalGet, bare: bareGet });
+  if (runs('load')) {
+    log(`  GET / on the portal`);
+    const portalGet = await runLoad('portal', server.url, getHome);
+    log(`  GET / on the bare server`);
+    const bareGet = await runLoad('bare', bare.url, getHome);
+    pairs.push({ name: 'GET /', portal: portalGet, bare: bareGet });
+  }
   log(`  POST ${TRACK_VISIT_PATH} on the portal`);
   const portalPost = await runLoad('portal', server.url, trackVisitRequests());
   log(`  POST ${TRACK_VISIT_PATH} on the bare server`);
@@ -138,24 +149,24 @@ async function main(): Promise<number> {
 
   try {
     await step('build (if stale)', async () => buildIfStale(root));
-    const server = await step('start portal', () => startServer({ env: { TRUST_PROXY: '1', NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1' } }));
+    const server = await step('start portal', () => startServer({ env: { TRUST_PROXY: '1', NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1', APP_SECRET: 'bench-only-key-never-used-in-production-0001', PUBLIC_SITE_URL: 'http://localhost:4321' } }));
     if (server) {
       portal = server;
       const urls = PAGES.map((page) => new URL(page, server.url).href);
-      lighthouse = await step(`lighthouse (${LIGHTHOUSE_RUNS} run(s) per page)`, async () => {
+      if (runs('lighthouse')) lighthouse = await step(`lighthouse (${LIGHTHOUSE_RUNS} run(s) per page)`, async () => {
         const results: LighthouseResult[] = [];
         for (const url of urls) results.push(await runLighthouse(url, LIGHTHOUSE_RUNS));
         return results;
       });
-      if (DIAGNOSTIC_RUNS > 0) {
+      if (DIAGNOSTIC_RUNS > 0 && runs('lighthouse')) {
         lighthouseBeaconBlocked = await step(`lighthouse diagnostic, ${TRACK_VISIT_PATH} blocked (${DIAGNOSTIC_RUNS} runs per page)`, async () => {
           const results: LighthouseResult[] = [];
           for (const url of urls) results.push(await runLighthouse(url, DIAGNOSTIC_RUNS, [BEACON_PATTERN]));
           return results;
         });
       }
-      scripts = await step('scripts before interaction', () => measurePageScripts(urls));
-      load = await step('load tests', () => loadTests(server));
+      if (runs('weight')) scripts = await step('scripts transferred', () => measurePageScripts(urls));
+      if (runs('load') || runs('track-visit')) load = await step('load tests', () => loadTests(server));
       serverLogTail = server.output().trim().split('\n').slice(-30);
     }
   } finally {
@@ -167,21 +178,31 @@ async function main(): Promise<number> {
     `Portal bench — ${new Date().toISOString()} — node ${process.version} — ${seconds.toFixed(0)} s`,
     '',
     `== Lighthouse (mobile, simulated throttling; ${LIGHTHOUSE_RUNS} run(s) per page, median performance run shown) ==`,
-    lighthouse ? lighthouseSection(lighthouse) : '(failed, see below)',
+    lighthouse ? lighthouseSection(lighthouse) : runs('lighthouse') ? '(failed, see below)' : SKIPPED,
     '',
-    ...(DIAGNOSTIC_RUNS > 0
+    ...(DIAGNOSTIC_RUNS > 0 && runs('lighthouse')
       ? [
-          `== Lighthouse diagnostic: same, but with ${TRACK_VISIT_PATH} blocked (${DIAGNOSTIC_RUNS} runs per page, median) ==`,
-          lighthouseBeaconBlocked ? lighthouseSection(lighthouseBeaconBlocked) : '(failed, see below)',
+          `== Lighthouse (mobile, simulated throttling; ${LIGHTHOUSE_RUNS} run(s) per page, median performance run shown) ==`,
+          lighthouse ? lighthouseSection(lighthouse) : '(failed, see below)',
+          '',
+          ...(DIAGNOSTIC_RUNS > 0
+            ? [
+                `== Lighthouse diagnostic: same, but with ${TRACK_VISIT_PATH} blocked (${DIAGNOSTIC_RUNS} runs per page, median) ==`,
+                lighthouseBeaconBlocked ? lighthouseSection(lighthouseBeaconBlocked) : '(failed, see below)',
+                '',
+              ]
+            : []),
+          '== JavaScript before interaction (375×812, load + 2 s network quiet; gzip -9 of each body) ==',
+          scripts ? scriptsSection(scripts) : '(failed, see below)',
           '',
         ]
       : []),
-    '== JavaScript before interaction (375×812, load + 2 s network quiet; gzip -9 of each body) ==',
-    scripts ? scriptsSection(scripts) : '(failed, see below)',
+    '== JavaScript transferred (375×812, fresh context, load + 2 s network quiet; transfer = compressed body + headers) ==',
+    scripts ? scriptsSection(scripts) : runs('weight') ? '(failed, see below)' : SKIPPED,
     '',
     `== Load (autocannon: ${LOAD_SETTINGS.connections} connections, pipelining ${LOAD_SETTINGS.pipelining}, ` +
       `${LOAD_SETTINGS.warmupSeconds} s warm-up + ${LOAD_SETTINGS.durationSeconds} s; bare = node:http replaying the portal's bytes) ==`,
-    load ? loadSection(load.pairs) : '(failed, see below)',
+    load ? loadSection(load.pairs) : runs('load') || runs('track-visit') ? '(failed, see below)' : SKIPPED,
   ];
   const loadTrouble = load?.pairs.some((pair) => pair.portal.non2xx + pair.portal.errors + pair.portal.timeouts > 0);
   if (loadTrouble) sections.push('', 'Portal log (last lines):', ...serverLogTail.map((line) => `  ${line}`));
@@ -198,6 +219,7 @@ async function main(): Promise<number> {
     node: process.version,
     commit: gitCommit(),
     settings: {
+      only: ONLY.size > 0 ? [...ONLY] : null,
       pages: PAGES,
       lighthouseRuns: LIGHTHOUSE_RUNS,
       lighthouseDiagnostic: { runs: DIAGNOSTIC_RUNS, blockedUrlPatterns: [BEACON_PATTERN] },
@@ -210,8 +232,10 @@ async function main(): Promise<number> {
     serverLogTail,
     failures,
   };
-  writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);
-  log(`wrote ${path.relative(root, path.join(outDir, 'latest.json'))}`);
+  // A partial run does not overwrite the full report.
+  const outFile = path.join(outDir, ONLY.size > 0 ? `latest-${[...ONLY].sort().join('-')}.json` : 'latest.json');
+  writeFileSync(outFile, `${JSON.stringify(json, null, 2)}\n`);
+  log(`wrote ${path.relative(root, outFile)}`);
   return failures.length ? 1 : 0;
 }
 

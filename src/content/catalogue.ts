@@ -1,7 +1,7 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import type { ImageMetadata } from 'astro';
-import type { Session } from '../lib/catalogue/schedule.ts';
-import { toPersianDigits } from '../lib/format/digits.ts';
+import type { Session } from '#lib/catalogue/schedule.ts';
+import { toPersianDigits } from '#lib/format/digits.ts';
 
 export type ExpertiseGroupEntry = CollectionEntry<'expertise-groups'>;
 export type ClinicEntry = CollectionEntry<'clinics'>;

@@ -11,7 +11,7 @@
  * Arabic-Indic digits (numbers are written with ۰–۹) and no Arabic ي/ك in place of Persian ی/ک.
  */
 import { z } from 'astro/zod';
-import { toPersianDigits } from '../lib/format/digits.ts';
+import { toPersianDigits } from '#lib/format/digits.ts';
 
 export const FIRST_WEEK = 1;
 export const LAST_WEEK = 40;

@@ -8,12 +8,3 @@ export const site = {
   phone: import.meta.env.PUBLIC_HOSPITAL_PHONE || undefined,
 } as const;
 
-/** The areas of the portal (spec §2), in the order the header lists them. */
-export const areas = [
-  { href: '/appointment', label: 'نوبت‌دهی' },
-  { href: '/expertise-group', label: 'تخصص‌ها' },
-  { href: '/sr', label: 'درخواست خدمات' },
-  { href: '/test-response/give-response', label: 'جواب آزمایش' },
-  { href: '/financial', label: 'کیف پول' },
-  { href: '/pregnancy-timeline', label: 'بارداری' },
-] as const;

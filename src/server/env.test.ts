@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env.ts';
 
+/** What every production configuration needs besides an SMS provider (see secret.test.ts). */
+const productionBasics = { APP_SECRET: 'a'.repeat(32), PUBLIC_SITE_URL: 'https://portal.example.ir' };
+
 describe('parseEnv', () => {
   it('fills the documented defaults', () => {
     expect(parseEnv({})).toMatchObject({
@@ -42,14 +45,14 @@ describe('parseEnv', () => {
   it('refuses the console SMS provider in production unless SMS_ALLOW_CONSOLE=1', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SMS_PROVIDER=console in production.*SMS_ALLOW_CONSOLE=1/s);
     expect(() => parseEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'console' })).toThrow(EnvError);
-    expect(parseEnv({ NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1' }).SMS_PROVIDER).toBe('console');
+    expect(parseEnv({ NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1', ...productionBasics }).SMS_PROVIDER).toBe('console');
     expect(parseEnv({ NODE_ENV: 'development' }).SMS_PROVIDER).toBe('console');
   });
 
   it('requires the Kavenegar key and template with SMS_PROVIDER=kavenegar', () => {
     expect(() => parseEnv({ SMS_PROVIDER: 'kavenegar' })).toThrow(/KAVENEGAR_API_KEY is required[\s\S]*KAVENEGAR_TEMPLATE is required/);
     expect(() => parseEnv({ SMS_PROVIDER: 'kavenegar', KAVENEGAR_API_KEY: 'k' })).toThrow(/KAVENEGAR_TEMPLATE/);
-    const config = parseEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'kavenegar', KAVENEGAR_API_KEY: 'k', KAVENEGAR_TEMPLATE: 'portal-login' });
+    const config = parseEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'kavenegar', KAVENEGAR_API_KEY: 'k', KAVENEGAR_TEMPLATE: 'portal-login', ...productionBasics });
     expect(config).toMatchObject({ SMS_PROVIDER: 'kavenegar', KAVENEGAR_TEMPLATE: 'portal-login' });
   });
 

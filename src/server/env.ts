@@ -21,16 +21,38 @@ const EnvSchema = v.object({
   /** The name of the verify/lookup template in the Kavenegar panel. */
   KAVENEGAR_TEMPLATE: v.optional(v.pipe(v.string(), v.regex(/^[\w-]+$/, 'a Kavenegar template name: letters, digits, _ and -'))),
   KAVENEGAR_BASE_URL: v.optional(v.pipe(v.string(), v.url('a URL such as https://api.kavenegar.com')), 'https://api.kavenegar.com'),
+  /**
+   * The portal's public origin (scheme, host, port), e.g. https://portal.example.ir. The login SMS
+   * names its hostname in the WebOTP line; the request's Host header never does.
+   */
+  PUBLIC_SITE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.url('a URL such as https://portal.example.ir'),
+      v.regex(/^https?:\/\//i, 'PUBLIC_SITE_URL must start with http:// or https://'),
+    ),
+  ),
+  /**
+   * The server's key for HMACs (login codes now; payment and share links later). At least 32
+   * characters; unset outside production: generated once into `$DATA_DIR/app-secret`.
+   */
+  APP_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'APP_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)'))),
   PAYMENT_GATEWAY: v.optional(v.picklist(['sandbox', 'zarinpal']), 'sandbox'),
-  /** Trust X-Forwarded-For from a reverse proxy / load balancer for the client address. */
-  TRUST_PROXY: flag,
+  /**
+   * How many reverse proxies / load balancers stand in front of the portal, each appending to
+   * X-Forwarded-For: the client address is the entry that many places from the right (0: the socket).
+   */
+  TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'the number of trusted proxies in front of the portal: 0, 1, 2 …'), v.toNumber()), '0'),
 });
 
 type ParsedEnv = v.InferOutput<typeof EnvSchema>;
-export type Env = ParsedEnv & { SMS_OUTBOX_FILE: string };
+export type Env = ParsedEnv & { SMS_OUTBOX_FILE: string; PUBLIC_SITE_URL: string };
+
+/** Where the portal is when PUBLIC_SITE_URL is unset (development, tests); astro.config.ts has the same default. */
+export const DEFAULT_SITE_URL = 'http://localhost:4321';
 
 /** Values that never appear in a message, not even a wrong one. */
-const SECRETS = new Set(['KAVENEGAR_API_KEY']);
+const SECRETS = new Set(['KAVENEGAR_API_KEY', 'APP_SECRET']);
 
 export class EnvError extends Error {
   override name = 'EnvError';
@@ -43,6 +65,18 @@ function crossChecks(config: ParsedEnv): string[] {
     problems.push(
       '  SMS_PROVIDER=console in production: login codes would go to a file and the log, not to patients\' phones.' +
         ' Set SMS_PROVIDER=kavenegar with KAVENEGAR_API_KEY and KAVENEGAR_TEMPLATE, or SMS_ALLOW_CONSOLE=1 to run without SMS on purpose.',
+    );
+  }
+  if (config.NODE_ENV === 'production' && !config.APP_SECRET) {
+    problems.push(
+      '  APP_SECRET is required in production: the key that protects the stored login codes (and later signed links).' +
+        ' Set it to at least 32 random characters (e.g. `openssl rand -hex 32`), the same on every server process, and keep it secret.',
+    );
+  }
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_SITE_URL) {
+    problems.push(
+      '  PUBLIC_SITE_URL is required in production: the portal\'s public address (e.g. https://portal.example.ir),' +
+        ' named in the login SMS so that phones offer the code to this site only.',
     );
   }
   if (config.SMS_PROVIDER === 'kavenegar') {
@@ -74,6 +108,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (problems.length > 0) throw new EnvError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...result.output,
+    PUBLIC_SITE_URL: result.output.PUBLIC_SITE_URL ?? DEFAULT_SITE_URL,
     SMS_OUTBOX_FILE: result.output.SMS_OUTBOX_FILE ?? path.join(result.output.DATA_DIR, 'sms-outbox.jsonl'),
   };
 }

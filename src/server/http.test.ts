@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
-import { errorResponse, readJson } from './http.ts';
+import { validationMessages as M } from '#lib/validation/messages.ts';
+import { controlCharacterErrors, errorResponse, readJson } from './http.ts';
 
 const Schema = v.object({ name: v.pipe(v.string(), v.maxLength(5)) });
 
@@ -88,5 +89,60 @@ describe('errorResponse', () => {
     } finally {
       console.error = original;
     }
+  });
+});
+
+// readJson refuses control characters in any string of any body (issue 8, item 8).
+const TextSchema = v.object({ name: v.string(), note: v.optional(v.string()) });
+const refused = [M.controlCharacter];
+
+describe('readJson and control characters', () => {
+  it.each<[string, string, Record<string, string[]>]>([
+    ['NUL in a field', '{"name":"a\\u0000b"}', { name: refused }],
+    ['escape in a field', '{"name":"\\u001b[31m"}', { name: refused }],
+    ['DEL', '{"name":"x\\u007f"}', { name: refused }],
+    ['a C1 control', '{"name":"x\\u0085"}', { name: refused }],
+    ['a lone surrogate', '{"name":"\\ud800"}', { name: refused }],
+    ['NUL in a field the schema does not know', '{"name":"ok","extra":"\\u0000"}', { extra: refused }],
+    ['NUL deep in an array', '{"name":"ok","list":[1,{"x":["a","\\u0000"]}]}', { 'list.1.x.1': refused }],
+    ['NUL in a key', '{"name":"ok","a\\u0000":1}', { 'a\u0000': refused }],
+    ['a bare string body', '"\\u0000"', { _: refused }],
+    ['NUL under a "__proto__" key', '{"name":"ok","__proto__":"\\u0000"}', JSON.parse('{"__proto__":["متن واردشده نویسه‌های نامعتبر دارد"]}')],
+  ])('%s → 422 under its path', async (_title, body, errors) => {
+    const error = await failure(readJson(post(body), TextSchema));
+    expect(error.code).toBe('invalid_input');
+    expect(error.errors).toMatchObject(errors);
+    expect(Object.keys(error.errors ?? {})).toEqual(Object.keys(errors));
+    expect(JSON.parse(JSON.stringify(error.errors))).toEqual(errors);
+  });
+
+  it('gives the control message alone for that field, and keeps the other fields’ errors', async () => {
+    const error = await failure(readJson(post('{"name":"\\u0000","note":5}'), TextSchema));
+    expect(error.errors).toEqual({ name: refused, note: ['مقدار واردشده معتبر نیست'] });
+  });
+
+  it.each([
+    ['tab, LF and CR', '{"name":"a\\tb\\nc\\r\\n"}', 'a\tb\nc\r\n'],
+    ['an emoji (a surrogate pair)', '{"name":"\\ud83d\\ude00"}', '😀'],
+    ['ZWNJ in a Persian word', '{"name":"می\\u200cشود"}', 'می\u200Cشود'],
+  ])('lets %s through to the schema', async (_title, body, name) => {
+    await expect(readJson(post(body), TextSchema)).resolves.toEqual({ name });
+  });
+});
+
+describe('controlCharacterErrors', () => {
+  it('walks a body nested deeper than the call stack', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(controlCharacterErrors(deep)).toEqual({ [Array(100_000).fill('0').join('.')]: refused });
+  });
+
+  it('reports at most 20 fields', () => {
+    const body = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`f${i}`, '\u0000']));
+    expect(Object.keys(controlCharacterErrors(body) ?? {})).toHaveLength(20);
+  });
+
+  it.each([null, 1, true, 'ok', [], {}, { a: ['b', { c: 'd' }] }])('finds nothing in %j', (body) => {
+    expect(controlCharacterErrors(body)).toBeNull();
   });
 });

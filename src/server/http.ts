@@ -1,7 +1,11 @@
 import * as v from 'valibot';
-import '../lib/validation/default-messages.ts';
-import { apiMessages } from '../lib/api/messages.ts';
+import '#lib/validation/default-messages.ts';
+import { apiMessages } from '#lib/api/messages.ts';
+import { validationMessages } from '#lib/validation/messages.ts';
+import { hasControlCharacter } from '#lib/validation/normalize.ts';
+import { isDatabaseUnavailable } from './db/errors.ts';
 import { AppError, type AppErrorCode, type FieldErrors } from './errors.ts';
+import { logError } from './log.ts';
 
 const statusByCode: Record<AppErrorCode, number> = {
   unauthenticated: 401,
@@ -31,7 +35,13 @@ export function methodNotAllowed(allow = 'POST'): () => Response {
   return () => json({ success: false, message: apiMessages.methodNotAllowed }, { status: 405, headers: { Allow: allow } });
 }
 
-/** Turns any thrown value into the error envelope of DESIGN.md §5; unknown errors become a logged 500. */
+/** What a 503 tells clients while the database is away (a restart or failover takes seconds). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Turns any thrown value into the error envelope of DESIGN.md §5: a lost database becomes 503,
+ * other unknown errors a 500; both are logged without personal data.
+ */
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const headers: Record<string, string> = {};
@@ -41,7 +51,11 @@ export function errorResponse(error: unknown): Response {
       { status: statusByCode[error.code], headers },
     );
   }
-  console.error(error);
+  if (isDatabaseUnavailable(error)) {
+    logError('Database unavailable', error);
+    return json({ success: false, message: apiMessages.databaseUnavailable }, { status: 503, headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } });
+  }
+  logError('Request failed', error);
   return json({ success: false, message: apiMessages.serverError }, { status: 500 });
 }
 
@@ -53,6 +67,29 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError
     (errors[key] ??= []).push(issue.message);
   }
   return errors;
+}
+
+/**
+ * How much of a streamed body past its limit is still read (and dropped) after the 413: cancelling
+ * the stream resets the connection, and the client's next request on it would fail. Past this (the
+ * adapter's own `bodySizeLimit` in astro.config.ts, which errors the stream) the connection is cut.
+ */
+const DISCARD_LIMIT = 1024 * 1024;
+
+function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  void (async () => {
+    let discarded = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        discarded += value.byteLength;
+        if (discarded > DISCARD_LIMIT) return await reader.cancel();
+      }
+    } catch {
+      // The client went away: nothing left to drop.
+    }
+  })();
 }
 
 async function readText(request: Request, maxBytes: number): Promise<string> {
@@ -67,7 +104,7 @@ async function readText(request: Request, maxBytes: number): Promise<string> {
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      discardRest(reader);
       throw new AppError('payload_too_large', apiMessages.payloadTooLarge);
     }
     chunks.push(value);
@@ -75,9 +112,52 @@ async function readText(request: Request, maxBytes: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Most fields `controlCharacterErrors` reports; a hostile body could hold thousands. */
+const MAX_REPORTED_FIELDS = 20;
+
+/**
+ * Walks a parsed JSON value (iteratively: bodies may nest deeper than the call stack) and reports
+ * every string — value or key — holding a control character or a lone surrogate (see
+ * `hasControlCharacter`), under its path as `fieldErrors` writes it ('a.0.b'; '_' for the root).
+ * Null when there is none. No text field takes them, and PostgreSQL `text` cannot hold U+0000.
+ */
+export function controlCharacterErrors(body: unknown): FieldErrors | null {
+  // Paths are linked lists, joined only when reported: copying them at each level would be
+  // quadratic in the depth of a hostile body.
+  type Path = { key: string; parent: Path } | null;
+  const join = (path: Path): string => {
+    const keys: string[] = [];
+    for (let at = path; at; at = at.parent) keys.push(at.key);
+    return keys.reverse().join('.') || '_';
+  };
+  // No prototype: a body's "__proto__" key is a field name like any other.
+  const errors = Object.create(null) as FieldErrors;
+  let found = 0;
+  const report = (path: Path) => {
+    errors[join(path)] = [validationMessages.controlCharacter];
+    found++;
+  };
+  const stack: [unknown, Path][] = [[body, null]];
+  while (stack.length > 0 && found < MAX_REPORTED_FIELDS) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (hasControlCharacter(value)) report(path);
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], { key: String(i), parent: path }]);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const key of Object.keys(value).reverse()) {
+        if (hasControlCharacter(key)) report({ key, parent: path });
+        else stack.push([(value as Record<string, unknown>)[key], { key, parent: path }]);
+      }
+    }
+  }
+  return found > 0 ? errors : null;
+}
+
 /**
  * Reads a JSON body of at most `maxBytes` and validates it with `schema`.
- * Throws AppError 415 (not JSON), 413 (too large) or 422 (unparseable or invalid, with field errors).
+ * Throws AppError 415 (not JSON), 413 (too large) or 422 (unparseable, invalid, or holding a control
+ * character in any string, with field errors).
  */
 export async function readJson<const TSchema extends v.GenericSchema>(
   request: Request,
@@ -95,9 +175,12 @@ export async function readJson<const TSchema extends v.GenericSchema>(
   } catch {
     throw new AppError('invalid_input', apiMessages.invalidJson);
   }
+  const controls = controlCharacterErrors(body);
   const result = v.safeParse(schema, body);
-  if (!result.success) {
-    throw new AppError('invalid_input', apiMessages.invalidInput, { errors: fieldErrors(result.issues) });
+  if (controls || !result.success) {
+    // A field with a control character gets that message alone, whatever else its rule says.
+    const errors = { ...(result.success ? {} : fieldErrors(result.issues)), ...controls };
+    throw new AppError('invalid_input', apiMessages.invalidInput, { errors });
   }
   return result.output;
 }

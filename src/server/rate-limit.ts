@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { apiMessages } from '../lib/api/messages.ts';
+import { apiMessages } from '#lib/api/messages.ts';
 import { AppError } from './errors.ts';
 
 export interface Limit {

@@ -1,8 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import type { User } from '../lib/api/types.ts';
+import type { User } from '#lib/api/contracts/auth.ts';
 
-export type { User };
 
 function decodeUser(value: string): User | undefined {
   try {
@@ -19,9 +18,21 @@ export const $token = persistentAtom<string | undefined>('token', undefined);
 
 export const $isLoggedIn = computed([$user, $token], (user, token) => Boolean(user && token));
 
+/**
+ * How many accounts the logged-in phone has, as the last code check (or registration) on this device
+ * told; the user menu offers «تغییر فرد» when there are several. A count, never the other tokens.
+ */
+export const $phoneAccountCount = persistentAtom<number>('phone_accounts', 0, {
+  encode: String,
+  decode: (value) => Number(value) || 0,
+});
+
+/** Logs in as `user`; a token this device held before (another person of the same phone) is forgotten. */
 export function login(user: User, token: string): void {
+  const previous = $token.get();
   $token.set(token);
   $user.set(user);
+  if (previous && previous !== token) for (const listener of forgetListeners) listener(previous);
 }
 
 export function setUser(user: User): void {
@@ -33,18 +44,22 @@ export function logout({ redirectTo = '/' as string | null } = {}): void {
   const token = $token.get();
   $token.set(undefined);
   $user.set(undefined);
-  if (token) for (const listener of logoutListeners) listener(token);
+  $phoneAccountCount.set(0);
+  if (token) for (const listener of forgetListeners) listener(token);
   if (redirectTo !== null && typeof location !== 'undefined' && location.pathname !== redirectTo) {
     location.assign(redirectTo);
   }
 }
 
-const logoutListeners = new Set<(token: string) => void>();
+const forgetListeners = new Set<(token: string) => void>();
 
-/** Runs `listener` with the forgotten token at each logout (the API module revokes it on the server). */
-export function onLogout(listener: (token: string) => void): () => void {
-  logoutListeners.add(listener);
-  return () => logoutListeners.delete(listener);
+/**
+ * Runs `listener` with each token this device forgets, at logout or when switching to another person
+ * (the login UI revokes it on the server).
+ */
+export function onTokenForgotten(listener: (token: string) => void): () => void {
+  forgetListeners.add(listener);
+  return () => forgetListeners.delete(listener);
 }
 
 /** Spec §4: checking the auth status logs the user out when there is no token. */

@@ -1,17 +1,20 @@
+import type { LoginEntry, RegisterBody } from '#lib/api/contracts/auth.ts';
 import { atom, map } from 'nanostores';
 import {
   checkVerificationCode,
   registerAccount,
   sendVerificationCode,
-  type AccountEntry,
-  type RegisterFields,
-} from '../lib/api/auth.ts';
-import { describeFailure, type Failure } from '../lib/api/failure.ts';
-import { login } from './auth.ts';
+} from '#client/api/auth.ts';
+import { describeFailure, type Failure } from '#lib/api/failure.ts';
+import { notify } from '#client/toasts.ts';
+import { $phoneAccountCount, $user, login } from './auth.ts';
+import { $loginCode, forgetLoginCode, liveLoginCode, rememberSentCode, updateLoginCode, type LoginPurpose } from './login-code.ts';
 import { closeAllModals, openModal, openOnlyModal } from './modals.ts';
 
+export { RESEND_SECONDS } from './login-code.ts';
+
 /** The login form (spec §3), shared by the four steps of the popup: what registration sends. */
-export type LoginForm = RegisterFields;
+export type LoginForm = RegisterBody;
 
 const emptyForm: LoginForm = { phone_number: '', code: '', first_name: '', last_name: '', international_code: '', gender: 'female' };
 
@@ -21,12 +24,12 @@ export const $loginLoading = atom(false);
 /** The last failure, shown in the step that caused it. */
 export const $loginFailure = atom<Failure | undefined>(undefined);
 /** The phone's accounts, for the picker. */
-export const $loginAccounts = atom<AccountEntry[]>([]);
-/** When the next code may be asked for (epoch ms). */
-export const $resendAt = atom(0);
-
-/** Seconds between two codes to one phone (the server enforces it too). */
-export const RESEND_SECONDS = 60;
+export const $loginAccounts = atom<LoginEntry[]>([]);
+/**
+ * Whom the registration step registers: the phone's first account («اولین بار…»), or another
+ * person under a phone that already has one (a family member).
+ */
+export const $registering = atom<'first' | 'another'>('first');
 
 export function clearLoginForm(): void {
   $loginForm.set({ ...emptyForm });
@@ -42,7 +45,7 @@ async function run<T>(call: () => Promise<T>): Promise<T | undefined> {
   } catch (error) {
     const failure = describeFailure(error);
     $loginFailure.set(failure);
-    if (failure.retryAfter) $resendAt.set(Date.now() + failure.retryAfter * 1000);
+    if (failure.retryAfter) updateLoginCode({ resendAt: Date.now() + failure.retryAfter * 1000 });
     return undefined;
   } finally {
     $loginLoading.set(false);
@@ -55,50 +58,88 @@ export async function requestCode(phone: string): Promise<boolean> {
   if (!sent) return false;
   $loginForm.setKey('phone_number', phone);
   $loginForm.setKey('code', '');
-  $resendAt.set(Date.now() + RESEND_SECONDS * 1000);
+  rememberSentCode(phone, 'login');
   openOnlyModal('login-code');
   return true;
 }
 
 /** Code step: «ارسال دوباره کد». */
 export async function resendCode(): Promise<boolean> {
-  const sent = await run(() => sendVerificationCode($loginForm.get().phone_number));
-  if (sent) $resendAt.set(Date.now() + RESEND_SECONDS * 1000);
+  const pending = $loginCode.get();
+  if (!pending) return false;
+  const sent = await run(() => sendVerificationCode(pending.phone));
+  if (sent) rememberSentCode(pending.phone, pending.purpose);
   return Boolean(sent);
 }
 
 /**
+ * User menu, logged in: «افزودن فرد دیگر» or «تغییر فرد». Both need a fresh code for the account's
+ * phone (only a check lists the phone's accounts and opens the registration window), so the popup
+ * opens on the code step and the code is sent, unless one sent to this phone is still alive.
+ */
+export async function startPersonFlow(purpose: Exclude<LoginPurpose, 'login'>): Promise<void> {
+  const phone = $user.get()?.phone_number;
+  if (!phone) return;
+  clearLoginForm();
+  $loginForm.setKey('phone_number', phone);
+  const live = liveLoginCode();
+  if (live?.phone === phone) {
+    updateLoginCode({ purpose });
+    openOnlyModal('login-code');
+    return;
+  }
+  // No live code: the step shows at once (busy) and waits for this send, or for the countdown when refused.
+  const previous = $loginCode.get();
+  $loginCode.set({ phone, purpose, sentAt: 0, resendAt: previous?.phone === phone ? previous.resendAt : 0, open: true });
+  openOnlyModal('login-code');
+  const sent = await run(() => sendVerificationCode(phone));
+  if (sent) rememberSentCode(phone, purpose);
+}
+
+/**
  * Code step (spec §4): one account → logged in; several → the account picker; none → registration.
+ * From the user menu: «افزودن فرد دیگر» goes to registration, «تغییر فرد» to the picker.
  */
 export async function verifyCode(code: string): Promise<boolean> {
-  const { phone_number } = $loginForm.get();
+  const pending = $loginCode.get();
+  const phone_number = pending?.phone ?? $loginForm.get().phone_number;
+  const purpose = pending?.purpose ?? 'login';
   const answer = await run(() => checkVerificationCode(phone_number, code));
   if (!answer) return false;
+  // The code is used up; what follows rides on the registration window and the tokens just issued.
+  forgetLoginCode();
+  $loginForm.setKey('phone_number', phone_number);
   $loginForm.setKey('code', code);
-  if (!answer.register) {
+  $loginAccounts.set(answer.register ? answer.data : []);
+  if (answer.register) $phoneAccountCount.set(answer.data.length);
+  if (purpose === 'add-person' || !answer.register) {
+    $registering.set(answer.register ? 'another' : 'first');
     openOnlyModal('login-register');
-  } else if (answer.data.length === 1) {
+  } else if (answer.data.length === 1 && purpose === 'login') {
     pickAccount(answer.data[0]!);
   } else {
-    $loginAccounts.set(answer.data);
     openOnlyModal('login-accounts');
   }
   return true;
 }
 
-/** Registration step: creates the account (or a family member's under the same phone) and logs in. */
+/** Registration step: creates the account (or a family member's under the same phone) and logs in as them. */
 export async function completeRegistration(fields: Pick<LoginForm, 'first_name' | 'last_name' | 'international_code' | 'gender'>): Promise<boolean> {
   const { phone_number, code } = $loginForm.get();
   const answer = await run(() => registerAccount({ phone_number, code, ...fields }));
   if (!answer) return false;
+  const another = $registering.get() === 'another';
+  $phoneAccountCount.set($loginAccounts.get().length + 1);
   login(answer.data.user, answer.data.token);
   closeAllModals();
   clearLoginForm();
+  // Logging in as the new person is what the picker's «افزودن فرد دیگر» always did; say it, since the header's name changes.
+  if (another) notify.success(`${answer.data.user.full_name} افزوده شد و اکنون با حساب او وارد شده‌اید.`);
   return true;
 }
 
 /** Account picker: logs in with that account. */
-export function pickAccount(entry: AccountEntry): void {
+export function pickAccount(entry: LoginEntry): void {
   login(entry.user, entry.token);
   closeAllModals();
   clearLoginForm();
@@ -108,17 +149,20 @@ export function pickAccount(entry: AccountEntry): void {
 export function addAnotherPerson(): void {
   $loginForm.set({ ...$loginForm.get(), first_name: '', last_name: '', international_code: '', gender: 'female' });
   $loginFailure.set(undefined);
+  $registering.set('another');
   openModal('login-register');
 }
 
 /** Code step: «ویرایش شماره» closes everything and reopens the phone step. */
 export function editNumber(): void {
   $loginFailure.set(undefined);
+  $loginForm.setKey('phone_number', $loginCode.get()?.phone ?? $loginForm.get().phone_number);
+  forgetLoginCode();
   closeAllModals();
   openOnlyModal('login-phone');
 }
 
-/** Registration step: «انصراف» clears the form and closes the popup. */
+/** Close button, Escape, and «انصراف» on registration: clears the form and closes the popup (a sent code is kept, see login-code.ts). */
 export function cancelLogin(): void {
   clearLoginForm();
   closeAllModals();

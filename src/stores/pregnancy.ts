@@ -1,5 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
-import type { DateBasis } from '../lib/pregnancy/calculator.ts';
+import type { DateBasis } from '#lib/pregnancy/calculator.ts';
 
 export interface RememberedPregnancyDate {
   basis: DateBasis;

@@ -15,7 +15,8 @@ describe('stored deadlines, across a restart', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-expiry-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('refuses an expired code, an expired token and a closed registration window', async () => {
+  // Two starts of the server: more than the default 30 s on a busy machine.
+  it('refuses an expired code, an expired token and a closed registration window', { timeout: 120_000 }, async () => {
     const ip = '203.0.113.60';
     const [codePhone, tokenPhone, windowPhone] = ['09351110001', '09351110002', '09351110003'];
     const first = await startServer({ dataDir, env: { TRUST_PROXY: '1' } });

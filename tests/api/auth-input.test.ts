@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countLoginRowsIn, withDataDir } from '../support/read-data-dir.ts';
 import { findAccount } from '../../src/server/accounts/repository.ts';
-import { lastCode, nationalCode, post } from '../support/portal-api.ts';
+import { nationalCode, post, registerPatient } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 // A server of its own: one patient registers, then every kind of bad body is sent to every
@@ -14,17 +14,7 @@ let accountId = 0;
 
 beforeAll(async () => {
   server = await startServer({ env: { TRUST_PROXY: '1' } });
-  await post(server, 'auth/login/with/phone-number', { phone_number: phone }, { ip });
-  const code = lastCode(server, phone);
-  await post(server, 'auth/check_verification_code', { phone_number: phone, code }, { ip });
-  const registered = await post(
-    server,
-    'auth/register',
-    { phone_number: phone, code, first_name: 'لیلا', last_name: 'صادقی', international_code: nationalCode(1), gender: 'female' },
-    { ip },
-  );
-  expect(registered.status).toBe(200);
-  ({ token, user: { id: accountId } } = ((await registered.json()) as { data: { token: string; user: { id: number } } }).data);
+  ({ token, accountId } = await registerPatient(server, { phone, ip, firstName: 'لیلا', lastName: 'صادقی', internationalCode: nationalCode(1) }));
 });
 afterAll(() => server?.dispose());
 

@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../src/server/accounts/user.ts';
+import type { User } from '../../src/lib/api/contracts/auth.ts';
 import { insertAccount } from '../../src/server/accounts/repository.ts';
 import { authMessages } from '../../src/server/auth/messages.ts';
 import { accountMessages } from '../../src/server/accounts/messages.ts';
 import { withDataDir } from '../support/read-data-dir.ts';
-import { lastCode, nationalCode, newIp, newPhone, otherCode, post, readOutbox } from '../support/portal-api.ts';
+import { lastCode, nationalCode, newIp, newPhone, otherCode, post, postRaw, readOutbox } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 /** A phone that already owns two accounts (a mother and her son) before the server starts. */
@@ -57,15 +57,29 @@ const person = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('POST /api/auth/login/with/phone-number', () => {
-  it('sends a 5-digit code by SMS, ending with the WebOTP line, and answers without caching', async () => {
+  it('sends a 5-digit code by SMS, ending with the WebOTP line for PUBLIC_SITE_URL, and answers without caching', async () => {
     const phone = newPhone();
     const response = await sendCode(phone, newIp());
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({ success: true, message: authMessages.codeSent });
     const sms = readOutbox(server).findLast((line) => line.to === phone)!;
-    expect(sms.text.split('\n').at(-1)).toMatch(/^@127\.0\.0\.1 #\d{5}$/);
+    // PUBLIC_SITE_URL is unset here: its default, http://localhost:4321, not the address the request used.
+    expect(sms.text.split('\n').at(-1)).toMatch(/^@localhost #\d{5}$/);
     expect(Date.parse(sms.at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it.each([
+    ['another site', 'evil.example'],
+    ['a 3,000-character name', `${'a'.repeat(2990)}.example.ir`],
+  ])('never names the Host header in the SMS, even %s', async (_title, host) => {
+    const phone = newPhone();
+    const response = await postRaw(server, 'auth/login/with/phone-number', { phone_number: phone }, { host, 'x-forwarded-for': newIp() });
+    expect(response.status).toBe(200);
+    const sms = readOutbox(server).findLast((line) => line.to === phone)!;
+    expect(sms.text.split('\n').at(-1)).toMatch(/^@localhost #\d{5}$/);
+    expect(sms.text).not.toContain('example');
+    expect(sms.text.length).toBeLessThan(70);
   });
 
   it('accepts Persian digits and the +98, 0098 and 0 prefixes, and sends to the normalised number', async () => {
@@ -200,6 +214,20 @@ describe('POST /api/auth/check_verification_code', () => {
     const right = await check(phone, code, ip);
     expect(right.status).toBe(422);
     expect(((await right.json()) as Envelope).errors).toEqual({ code: [authMessages.codeDead] });
+  });
+
+  it("lets the owner log in after 120 strangers' wrong checks of the phone from several addresses", async () => {
+    const phone = newPhone();
+    const strangers = [newIp(), newIp(), newIp()];
+    for (let round = 0; round < 12; round++) {
+      const answers = await Promise.all(strangers.flatMap((ip) => [0, 1, 2, 3].map((i) => check(phone, String(10_000 + round * 12 + i), ip))));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(422));
+    }
+    // Nothing counted against the phone: the owner asks for a code and gets in.
+    const ip = newIp();
+    const response = await check(phone, await codeFor(phone, ip), ip);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as CheckAnswer).success).toBe(true);
   });
 
   it('asks for a new code when none was sent', async () => {

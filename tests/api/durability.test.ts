@@ -27,15 +27,18 @@ describe('embedded database durability', () => {
       const response = await fetch(new URL('/api/app/track-visit', first.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: body() });
       expect(response.status).toBe(201);
     }
+    // Visits are written in batches at most a second apart (decision 008); kill after the write.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     await first.stop('SIGKILL');
 
     const second = await startServer({ dataDir });
     const response = await fetch(new URL('/api/app/track-visit', second.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: body() });
     expect(response.status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     await second.stop('SIGKILL');
 
     expect(await countVisitsIn(dataDir)).toBe(6);
-  });
+  }, 90_000);
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL via DATABASE_URL', () => {

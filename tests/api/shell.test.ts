@@ -50,7 +50,8 @@ describe('pages', () => {
     const response = await get('/no/such/page');
     expect(response.status).toBe(404);
     const html = await response.text();
-    expect(html).toContain('صفحه پیدا نشد: <bdi dir="ltr" class="break-all">/no/such/page</bdi>');
+    // The path is isolated left to right, so RTL text around it cannot turn "/sr" into "sr/".
+    expect(html).toMatch(/صفحه پیدا نشد: <bdi dir="ltr"[^>]*>\/no\/such\/page<\/bdi>/);
     expect(html).toContain('بازگشت به داشبورد');
     expect(html).toMatch(/<script[^>]+src="\/_astro\/[^"]+"/);
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/server/auth/messages.ts';
-import { post } from '../support/portal-api.ts';
+import { post, postRaw } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 const apiKey = '4B6F3C2A1D9E8F70SECRETKEY5A6B7C8D';
@@ -29,6 +29,7 @@ describe('SMS_PROVIDER=kavenegar, against a local fake of Kavenegar', () => {
     server = await startServer({
       env: {
         TRUST_PROXY: '1',
+        PUBLIC_SITE_URL: 'https://portal.example.ir',
         SMS_PROVIDER: 'kavenegar',
         KAVENEGAR_API_KEY: apiKey,
         KAVENEGAR_TEMPLATE: 'portal-login',
@@ -41,13 +42,44 @@ describe('SMS_PROVIDER=kavenegar, against a local fake of Kavenegar', () => {
     await new Promise<void>((resolve) => fake.close(() => resolve()));
   });
 
-  it('sends the code and the host through verify/lookup with the template', async () => {
+  it("sends the code and PUBLIC_SITE_URL's hostname through verify/lookup with the template", async () => {
+    status = 200;
     const response = await post(server, 'auth/login/with/phone-number', { phone_number: '09121234567' }, { ip: '203.0.113.70' });
     expect(response.status).toBe(200);
     expect(requests).toHaveLength(1);
     expect(requests[0]!.url).toBe(`/v1/${apiKey}/verify/lookup.json`);
-    expect(requests[0]!.body).toEqual({ receptor: '09121234567', token: expect.stringMatching(/^\d{5}$/), token2: '127.0.0.1', template: 'portal-login' });
+    expect(requests[0]!.body).toEqual({ receptor: '09121234567', token: expect.stringMatching(/^\d{5}$/), token2: 'portal.example.ir', template: 'portal-login' });
     expect(existsSync(path.join(server.dataDir, 'sms-outbox.jsonl'))).toBe(false);
+  });
+
+  it('sends that hostname whatever Host header the request names', async () => {
+    status = 200;
+    const response = await postRaw(server, 'auth/login/with/phone-number', { phone_number: '09121234569' }, { host: 'evil.example', 'x-forwarded-for': '203.0.113.72' });
+    expect(response.status).toBe(200);
+    expect(requests.at(-1)!.body).toMatchObject({ receptor: '09121234569', token2: 'portal.example.ir' });
+  });
+
+  it("does not count Kavenegar's failures as sends: after three, the patient's fourth request is sent", async () => {
+    const phone = '09121234570';
+    status = 403;
+    for (let i = 0; i < 3; i++) {
+      const failed = await post(server, 'auth/login/with/phone-number', { phone_number: phone }, { ip: '203.0.113.73' });
+      expect(failed.status).toBe(503);
+    }
+    status = 200;
+    const sent = await post(server, 'auth/login/with/phone-number', { phone_number: phone }, { ip: '203.0.113.73' });
+    expect(sent.status).toBe(200);
+    expect(requests.filter((request) => request.body.receptor === phone)).toHaveLength(4);
+  });
+
+  it('stops calling a failing Kavenegar for a phone after 5 attempts in 10 minutes', async () => {
+    const phone = '09121234571';
+    status = 403;
+    for (let i = 0; i < 5; i++) expect((await post(server, 'auth/login/with/phone-number', { phone_number: phone }, { ip: '203.0.113.74' })).status).toBe(503);
+    const capped = await post(server, 'auth/login/with/phone-number', { phone_number: phone }, { ip: '203.0.113.74' });
+    expect(capped.status).toBe(429);
+    expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(500);
+    expect(requests.filter((request) => request.body.receptor === phone)).toHaveLength(5);
   });
 
   it('answers 503 in Persian when Kavenegar refuses, and never logs the API key', async () => {
@@ -61,12 +93,20 @@ describe('SMS_PROVIDER=kavenegar, against a local fake of Kavenegar', () => {
 });
 
 describe('production', () => {
+  const basics = { APP_SECRET: 'a-production-key-of-at-least-32-characters', PUBLIC_SITE_URL: 'https://portal.example.ir' };
+
   it('refuses to start on the console SMS provider', async () => {
-    await expect(startServer({ env: { NODE_ENV: 'production' } })).rejects.toThrow(/SMS_PROVIDER=console in production/);
+    await expect(startServer({ env: { NODE_ENV: 'production', ...basics } })).rejects.toThrow(/SMS_PROVIDER=console in production/);
   });
 
-  it('starts on the console provider when SMS_ALLOW_CONSOLE=1 says so', async () => {
-    const server = await startServer({ env: { NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1' } });
+  it('refuses to start without APP_SECRET or PUBLIC_SITE_URL, saying why', async () => {
+    const start = startServer({ env: { NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1', APP_SECRET: '', PUBLIC_SITE_URL: '' } });
+    await expect(start).rejects.toThrow(/APP_SECRET is required in production[\s\S]*PUBLIC_SITE_URL is required in production/);
+  });
+
+  it('starts on the console provider when SMS_ALLOW_CONSOLE=1 says so, without writing a key file', { timeout: 90_000 }, async () => {
+    const server = await startServer({ env: { NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1', ...basics } });
+    expect(existsSync(path.join(server.dataDir, 'app-secret'))).toBe(false);
     await server.dispose();
   });
 });

@@ -43,6 +43,12 @@ describe('POST /api/app/track-visit', () => {
     ['an unknown device type', { ...visit(), device_type: 'watch' }, 'device_type'],
     ['a missing field', { ...visit(), screen_width: undefined }, 'screen_width'],
     ['a fractional width', { ...visit(), screen_width: 12.5 }, 'screen_width'],
+    // PostgreSQL text cannot hold U+0000: these were 500s with a stack trace (issue 8).
+    ['a NUL in the referrer', { ...visit(), referrer: 'https://a.example/\u0000' }, 'referrer'],
+    ['a NUL in the path', { ...visit(), path: '/\u0000' }, 'path'],
+    ['an escape sequence in the user agent', { ...visit(), user_agent: 'Mozilla\u001b[2J' }, 'user_agent'],
+    ['a lone surrogate in the user agent', { ...visit(), user_agent: 'Mozilla\ud800' }, 'user_agent'],
+    ['a line break in the path', { ...visit(), path: '/a\nb' }, 'path'],
   ])('refuses %s with 422 and a Persian field error', async (_title, body, field) => {
     const response = await track(body, { ip: '203.0.113.2' });
     expect(response.status).toBe(422);
@@ -56,13 +62,14 @@ describe('POST /api/app/track-visit', () => {
     expect((await track('<visit/>', { ip: '203.0.113.3', type: 'application/xml' })).status).toBe(415);
   });
 
-  it('refuses a form posted from another site (403, Astro checkOrigin)', async () => {
+  it('refuses a form posted from another site with the API\'s own 415 in JSON (decision 009)', async () => {
     const response = await fetch(new URL('/api/app/track-visit', server.url), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
       body: 'visitor_id=x',
     });
-    expect(response.status).toBe(403);
+    expect(response.status).toBe(415);
+    expect(((await response.json()) as { message: string }).message).toMatch(/[\u0600-\u06FF]/);
   });
 
   it('refuses a body over 8 KB with 413', async () => {

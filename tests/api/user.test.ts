@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../src/server/accounts/user.ts';
+import type { User } from '../../src/lib/api/contracts/auth.ts';
 import type { LoginEntry as Login } from '../../src/server/auth/service.ts';
 import { accountMessages } from '../../src/server/accounts/messages.ts';
 import { lastCode, nationalCode, newIp, newPhone, post } from '../support/portal-api.ts';
@@ -101,6 +101,34 @@ describe('POST /api/user/update', () => {
     });
     expect((await info(a!.token)).international_code).toBe(a!.user.international_code);
     expect(await info(b!.token)).toEqual(bBefore);
+  });
+
+  it('answers «another account» 5 times a day per phone, then 429 with Retry-After for any new national code, and logs each masked', async () => {
+    const [me] = await registerFamily(1);
+    const [victim] = await registerFamily(1);
+    const taken = victim!.user.international_code;
+    for (let i = 0; i < 5; i++) {
+      // From a new address each time: the phone's limit is what stops it.
+      const response = await post(server, 'user/update', profile(me!.user, { international_code: taken }), { token: me!.token, ip: newIp() });
+      expect(response.status).toBe(409);
+    }
+    const masked = `${taken.slice(0, 2)}******${taken.slice(-2)}`;
+    expect(server.output().split(masked).length - 1).toBe(5);
+    expect(server.output()).not.toContain(taken);
+
+    for (const code of [taken, nationalCode(++people)]) {
+      const refused = await post(server, 'user/update', profile(me!.user, { international_code: code }), { token: me!.token, ip: newIp() });
+      expect(refused.status).toBe(429);
+      const seconds = Number(refused.headers.get('retry-after'));
+      expect(seconds).toBeGreaterThan(23 * 3600);
+      expect(seconds).toBeLessThanOrEqual(24 * 3600);
+      expect(await refused.json()).toEqual({ success: false, message: accountMessages.nationalCodeWait(seconds) });
+    }
+    expect(accountMessages.nationalCodeWait(24 * 3600)).toContain('۲۴ ساعت دیگر');
+    // The patient can still edit the rest of the profile.
+    const kept = await post(server, 'user/update', profile(me!.user, { first_name: 'ریحانه' }), { token: me!.token, ip: newIp() });
+    expect(kept.status).toBe(200);
+    expect((await info(me!.token)).international_code).toBe(me!.user.international_code);
   });
 
   it('keeps accounts of different phones apart', async () => {

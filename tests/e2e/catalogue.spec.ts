@@ -64,6 +64,36 @@ test('name search finds a doctor whether typed with ZWNJ, spaces or Arabic lette
   await expect(page.getByRole('heading', { name: '۰ پزشک پیدا شد' })).toBeVisible();
 });
 
+/** Issue 9 item 13: the name as the cards show it, and a specialty word, find doctors. */
+async function searchByTitleAndSpecialty(page: Page) {
+  await page.goto('/appointment');
+  for (const query of ['دکتر مریم احمدی', 'دكتر مريم احمدي']) {
+    await page.getByLabel('نام پزشک').fill(query);
+    await page.getByRole('button', { name: 'نمایش پزشکان' }).click();
+    await expect(page).toHaveURL(/q=/);
+    expect(await resultNames(page), `results for «${query}»`).toContain('دکتر مریم احمدی');
+  }
+
+  await page.getByLabel('نام پزشک').fill('قلب');
+  await page.getByRole('button', { name: 'نمایش پزشکان' }).click();
+  await expect(page).toHaveURL(/q=%D9%82%D9%84%D8%A8/);
+  const cards = page.locator('#finder-list article');
+  await expect(cards.first()).toBeVisible();
+  // Every cardiologist, and only doctors whose title or specialty speaks of the heart.
+  const cardiologists = (await (await page.request.get('/appointment?expertise=cardiology')).text()).match(/<h3[^>]*><a[^>]*>[^<]+/g)!.length;
+  expect(await cards.count()).toBeGreaterThanOrEqual(cardiologists);
+  for (const card of await cards.all()) await expect(card).toContainText('قلب');
+
+  await page.getByLabel('نام پزشک').fill('زنان');
+  await page.getByRole('button', { name: 'نمایش پزشکان' }).click();
+  await expect(page.locator('#finder-list article').first()).toBeVisible();
+  for (const card of await page.locator('#finder-list article').all()) await expect(card).toContainText('زنان');
+}
+
+test('the search finds «دکتر مریم احمدی» and the cardiologists for «قلب»', async ({ page }) => {
+  await searchByTitleAndSpecialty(page);
+});
+
 test('from home to a doctor profile with the keyboard only', async ({ page }) => {
   await page.goto('/');
   await page.getByLabel('نام پزشک').focus();
@@ -102,6 +132,10 @@ test.describe('with JavaScript off', () => {
     await page.getByRole('table').getByRole('link').first().click();
     await expect(page).toHaveURL(/\/clinics\//);
     await expect(page.getByRole('heading', { name: 'ساعت کار' })).toBeVisible();
+  });
+
+  test('the search finds «دکتر مریم احمدی» and the cardiologists for «قلب»', async ({ page }) => {
+    await searchByTitleAndSpecialty(page);
   });
 });
 

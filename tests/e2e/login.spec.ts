@@ -226,7 +226,9 @@ test.describe('logging in again (waits out the 60 s between codes)', () => {
     await enterCode(page, phone, sentAt);
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'افزودن فرد دیگر' }).click();
-    await expect(dialog.getByRole('heading', { name: 'تکمیل اطلاعات' })).toBeVisible();
+    // Another person with this number, not «the first time with this number».
+    await expect(dialog.getByRole('heading', { name: 'افزودن فرد دیگر' })).toBeVisible();
+    await expect(dialog).not.toContainText('اولین بار');
     await dialog.getByLabel('نام', { exact: true }).fill('آوا');
     await dialog.getByLabel('نام خانوادگی').fill('امینی');
     await dialog.getByLabel('کد ملی').fill(newNationalCode());
@@ -237,4 +239,46 @@ test.describe('logging in again (waits out the 60 s between codes)', () => {
     const info = await page.request.post('/api/user/info', { headers: { Authorization: `Bearer ${token}` }, data: {} });
     expect(((await info.json()) as { user: { phone_number: string; first_name: string } }).user).toMatchObject({ phone_number: phone, first_name: 'آوا' });
   });
+});
+
+test('closing the popup at the code step keeps the sent code: reopening and reloading return to the code step', async ({ page }) => {
+  await page.goto('/');
+  const phone = newPhone();
+  const sentAt = await startLogin(page, phone);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'بستن' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Reopened from the header: the code step, its phone, «ویرایش شماره», the countdown still running.
+  await page.getByRole('button', { name: 'ورود / ثبت‌نام' }).click();
+  await expect(dialog.getByLabel('کد تأیید')).toBeVisible();
+  await expect(dialog).toContainText(toPersianDigits(phone));
+  await expect(dialog.getByRole('button', { name: 'ویرایش شماره' })).toBeVisible();
+  const resend = dialog.getByRole('button', { name: /ارسال دوباره کد \(/ });
+  await expect(resend).toBeDisabled();
+  const seconds = Number(/\((\S+) ثانیه\)/.exec((await resend.textContent()) ?? '')?.[1]?.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))));
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(60);
+
+  // A reload while the popup waits for the code opens it again on the code step.
+  await page.reload();
+  await expect(page.getByRole('dialog').getByLabel('کد تأیید')).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('button', { name: /ارسال دوباره کد \(/ })).toBeDisabled();
+  await enterCode(page, phone, sentAt);
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'تکمیل اطلاعات' })).toBeVisible();
+});
+
+test('once the code has expired (2 minutes), reopening the popup starts at the phone step', async ({ page }) => {
+  await page.goto('/');
+  await startLogin(page, newPhone());
+  await page.getByRole('dialog').getByRole('button', { name: 'بستن' }).click();
+  // Two minutes later, as the page would see it.
+  await page.evaluate(() => {
+    const stored = JSON.parse(sessionStorage.getItem('login_code')!) as { sentAt: number; resendAt: number };
+    sessionStorage.setItem('login_code', JSON.stringify({ ...stored, sentAt: stored.sentAt - 121_000, resendAt: stored.resendAt - 121_000 }));
+  });
+  await page.reload();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'ورود / ثبت‌نام' }).click();
+  await expect(page.getByRole('dialog').getByLabel('شمارهٔ موبایل')).toBeVisible();
 });

@@ -21,3 +21,69 @@ test('the back-to-dashboard button goes home at once', async ({ page }) => {
   await page.getByRole('link', { name: 'بازگشت به داشبورد' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+/** Where each character of the echoed path is drawn, left to right on the screen. */
+function glyphOrder(page: import('@playwright/test').Page) {
+  return page.locator('[data-missing-path]').evaluate((element) => {
+    const text = element.firstChild as Text;
+    const glyphs: { char: string; left: number }[] = [];
+    for (let i = 0; i < text.length; i++) {
+      const range = document.createRange();
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      glyphs.push({ char: text.data[i]!, left: range.getBoundingClientRect().left });
+    }
+    return glyphs.sort((a, b) => a.left - b.left).map((glyph) => glyph.char).join('');
+  });
+}
+
+/** How many lines the echoed path takes. */
+function pathLines(page: import('@playwright/test').Page) {
+  return page.locator('[data-missing-path]').evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+}
+
+test.describe('the echoed path on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test('reads left to right inside the Persian sentence: /sr, not sr/', async ({ page }) => {
+    await page.goto('/sr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('صفحه پیدا نشد: /sr');
+    expect(await glyphOrder(page)).toBe('/sr');
+    await expect(page.locator('[data-missing-path]')).toHaveCSS('direction', 'ltr');
+    await expect(page.locator('[data-missing-path]')).toHaveCSS('unicode-bidi', 'isolate');
+  });
+
+  test('a path that fits on a line is not broken mid-word', async ({ page }) => {
+    await page.goto('/clinics/no-such-clinic');
+    expect(await glyphOrder(page)).toBe('/clinics/no-such-clinic');
+    expect(await pathLines(page)).toBe(1);
+  });
+
+  test('a very long path breaks instead of widening the page', async ({ page }) => {
+    await page.goto(`/${'a'.repeat(150)}`);
+    expect(await pathLines(page)).toBeGreaterThan(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
+
+test('the 404 page marks no navigation item as current, even under an area', async ({ page }) => {
+  // Timers stand still, so the 5 s return home cannot answer for the 404 page.
+  await page.clock.install({ time: new Date('2026-03-01T08:00:00Z') });
+  await page.clock.pauseAt(new Date('2026-03-01T08:00:01Z'));
+  await page.goto('/pregnancy-timeline');
+  await expect(page.getByRole('navigation', { name: 'بخش‌های پورتال' }).locator('[aria-current="page"]')).toHaveCount(1);
+  await page.goto('/pregnancy-timeline/99');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('صفحه پیدا نشد: /pregnancy-timeline/99');
+  await expect(page.locator('[aria-current="page"]')).toHaveCount(0);
+  expect(new URL(page.url()).pathname).toBe('/pregnancy-timeline/99');
+});
+
+test('a malformed address gets the 404 page, not a server error', async ({ page }) => {
+  const response = await page.goto('/%E0%A4%A');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('صفحه پیدا نشد: /%E0%A4%A');
+});

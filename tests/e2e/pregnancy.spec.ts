@@ -50,7 +50,9 @@ test('the calculator shows the week, the Jalali due date and the days to go, and
   // Forgetting it clears the device.
   await page.goto('/pregnancy-timeline');
   await page.getByRole('button', { name: /اولین روز آخرین قاعدگی/ }).click();
+  await expect(page.locator('.rmdp-calendar')).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(page.locator('.rmdp-calendar')).toHaveCount(0);
   await page.getByRole('button', { name: 'پاک کردن تاریخ از این دستگاه' }).click();
   await expect(summary).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('pregnancy'))).toBeNull();

@@ -29,8 +29,12 @@ test('after logging in on the page, the profile is edited with a Jalali birthday
   // The radio is drawn by its label, which is what a patient taps.
   await page.locator('label', { has: page.getByRole('radio', { name: 'مرد' }) }).click();
   await expect(page.getByRole('radio', { name: 'مرد' })).toBeChecked();
+  // An empty birthday opens on the years around 30 years ago; a year, then a month, then the day.
   await page.getByRole('button', { name: /تاریخ تولد/ }).click();
-  await pickJalaliDay(page, { months: -1, day: 15 });
+  const birthYear = toPersianDigits(toJalaliParts(new Date()).year - 30);
+  await page.locator('.rmdp-year-picker .rmdp-day', { hasText: new RegExp(`^${birthYear}$`) }).click();
+  await page.locator('.rmdp-month-picker .rmdp-day', { hasText: /^اردیبهشت$/ }).click();
+  await pickJalaliDay(page, { months: 0, day: 15 });
   await page.getByRole('button', { name: 'ذخیرهٔ تغییرات' }).click();
   await expect(page.locator('.Toastify__toast', { hasText: 'پروفایل شما با موفقیت ویرایش شد' })).toBeVisible();
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { toPersianDigits } from '../../src/lib/format/digits.ts';
 
 test('installable: the page links a Persian manifest with icons', async ({ page, request }) => {
   await page.goto('/');
@@ -24,6 +25,55 @@ test('the service worker takes control, keeps visited pages and shows the offlin
   await context.setOffline(false);
 });
 
+test.describe('offline after one visit (issue 9)', () => {
+  /** The page's worker is active and has stored this page and its section (src/client/shell/service-worker.ts). */
+  const offlineReady = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-offline-ready', '', { timeout: 20_000 });
+  /** Empties Chromium's HTTP cache, so that only the service worker can answer offline. */
+  const clearHttpCache = async (page: Page) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+  };
+
+  test('opening only the timeline is enough to read any week offline', async ({ page, context }) => {
+    await page.goto('/pregnancy-timeline');
+    await offlineReady(page);
+    await clearHttpCache(page);
+
+    await context.setOffline(true);
+    await page.goto('/pregnancy-timeline/30');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`هفتهٔ ${toPersianDigits(30)} بارداری`);
+    await page.goto('/pregnancy-timeline/trimester-1');
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('به اینترنت وصل نیستید');
+    await context.setOffline(false);
+  });
+
+  test('opening one week page is enough too', async ({ page, context }) => {
+    await page.goto('/pregnancy-timeline/12');
+    await offlineReady(page);
+    await clearHttpCache(page);
+    await context.setOffline(true);
+    await page.goto('/pregnancy-timeline/30');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`هفتهٔ ${toPersianDigits(30)} بارداری`);
+    await context.setOffline(false);
+  });
+
+  test("a doctor's page seen once shows with its photo offline", async ({ page, context }) => {
+    await page.goto('/appointment/doctor-profile/maryam-ahmadi');
+    await offlineReady(page);
+    await clearHttpCache(page);
+
+    await context.setOffline(true);
+    await page.goto('/');
+    await page.goto('/appointment/doctor-profile/maryam-ahmadi');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('دکتر مریم احمدی');
+    const photo = page.locator('main img[src*="maryam-ahmadi"]');
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    await context.setOffline(false);
+  });
+});
+
 test.describe('build check', () => {
   // A worker's own fetches bypass page.route; the check itself is page code.
   test.use({ serviceWorkers: 'block' });
@@ -34,11 +84,15 @@ test.describe('build check', () => {
       served++;
       await route.fulfill({ json: { id: served === 1 ? 'a-newer-build' : 'a-newer-build-again' } });
     });
+    // Count document requests, not 'load' events: a reload that starts before the first page
+    // finished loading cancels that page's load event.
     const loads: string[] = [];
-    page.on('load', () => loads.push(page.url()));
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads.push(request.url());
+    });
     await page.goto('/');
     // The first check sees another build and reloads; the reload guard stops a loop within 10 s.
-    await expect.poll(() => loads.length, { timeout: 8_000 }).toBe(2);
+    await expect.poll(() => loads.length, { timeout: 15_000 }).toBe(2);
     await page.waitForTimeout(1_500);
     expect(loads.length).toBe(2);
     expect(served).toBeGreaterThanOrEqual(2);

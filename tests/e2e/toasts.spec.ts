@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 
 /** After a first visit the service worker holds the toast renderer, so it works offline. */
 async function openWithServiceWorker(page: Page) {
+  // The page's clock stands still (timers and animations still run): a toast's 5 s and the 5 s
+  // hand-over to the next page do not run out while a loaded test machine takes its time.
+  await page.clock.setFixedTime(Date.now());
   await page.goto('/');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
@@ -31,9 +34,108 @@ test('the close button dismisses a toast, and it does not come back on the next 
   await context.setOffline(true);
   const toast = page.locator('.Toastify__toast', { hasText: 'به اینترنت دسترسی ندارید' });
   await expect(toast).toBeVisible();
-  await context.setOffline(false);
   await toast.getByRole('button').click();
   await expect(toast).toHaveCount(0);
+  await context.setOffline(false);
+  await expect(page.locator('.Toastify__toast', { hasText: 'اتصال اینترنت برقرار شد' })).toBeVisible();
   await page.goto('/offline');
+  await expect(page.locator('.Toastify__toast', { hasText: 'اتصال اینترنت برقرار شد' })).toBeVisible();
   await expect(page.locator('.Toastify__toast', { hasText: 'به اینترنت دسترسی ندارید' })).toHaveCount(0);
+});
+
+const noInternet = (page: Page) => page.locator('.Toastify__toast', { hasText: 'به اینترنت دسترسی ندارید' });
+const restored = (page: Page) => page.locator('.Toastify__toast', { hasText: 'اتصال اینترنت برقرار شد' });
+const RESTORED = 'اتصال اینترنت برقرار شد';
+
+/**
+ * Records every toast that appears on each page load, even one that closes again: asserting that a
+ * toast never showed cannot rely on polling (an auto-closing toast would pass it by leaving).
+ */
+async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: Element[] = [];
+    (window as unknown as { toastsSeen: () => string[] }).toastsSeen = () => seen.map((toast) => toast.textContent ?? '');
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          if (node.matches('.Toastify__toast')) seen.push(node);
+          seen.push(...node.querySelectorAll('.Toastify__toast'));
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+const toastsSeen = (page: Page) => page.evaluate(() => (window as unknown as { toastsSeen: () => string[] }).toastsSeen());
+const sawRestored = async (page: Page) => (await toastsSeen(page)).some((text) => text.includes(RESTORED));
+
+test('a toast follows a link to the next page, but a reload does not bring it back', async ({ page, context }) => {
+  await recordToasts(page);
+  await openWithServiceWorker(page);
+  await context.setOffline(true);
+  await expect(noInternet(page)).toBeVisible();
+  await context.setOffline(false);
+  await expect(restored(page)).toBeVisible();
+
+  // Reloaded at once, while the toast still had seconds to live: it does not come back.
+  await page.reload();
+  await page.waitForTimeout(3000);
+  expect(await sawRestored(page)).toBe(false);
+
+  // Shown again, then a link is followed: the next page shows it for the rest of its time.
+  await context.setOffline(true);
+  await expect(noInternet(page)).toBeVisible();
+  await context.setOffline(false);
+  await expect(restored(page)).toBeVisible();
+  const link = page.locator('header nav a[href]').first();
+  const target = new URL((await link.getAttribute('href'))!, page.url()).pathname;
+  await link.click();
+  await expect(page).toHaveURL((url) => url.pathname === target);
+  await expect(restored(page)).toBeVisible();
+  // ...once: a reload of that page does not show it again.
+  await page.reload();
+  await page.waitForTimeout(3000);
+  expect(await sawRestored(page)).toBe(false);
+});
+
+test('offline, one «no internet» toast at a time, below the header', async ({ page, context }) => {
+  await recordToasts(page);
+  await openWithServiceWorker(page);
+  await context.setOffline(true);
+  await expect(noInternet(page)).toBeVisible();
+  // Hovering keeps the toast open while it is measured.
+  await noInternet(page).hover();
+  const header = (await page.locator('header').first().boundingBox())!;
+  const toast = (await noInternet(page).boundingBox())!;
+  expect(toast.y).toBeGreaterThanOrEqual(header.y + header.height);
+  // The connection flaps: the browser says «offline» again before it ever came back.
+  await page.evaluate(() => {
+    dispatchEvent(new Event('offline'));
+    dispatchEvent(new Event('offline'));
+  });
+  await page.waitForTimeout(1000);
+  expect(await toastsSeen(page)).toHaveLength(1);
+  await context.setOffline(false);
+});
+
+test('«connection restored» only after we said «offline» and the server really answers', async ({ page, context }) => {
+  await recordToasts(page);
+  await openWithServiceWorker(page);
+  // Never said offline: an `online` event alone says nothing.
+  await page.evaluate(() => dispatchEvent(new Event('online')));
+  await page.waitForTimeout(3000);
+  expect(await sawRestored(page)).toBe(false);
+
+  await context.setOffline(true);
+  await expect(noInternet(page)).toBeVisible();
+  // An `online` event while the network is still down (a flaky link says so too early).
+  await page.evaluate(() => dispatchEvent(new Event('online')));
+  await page.waitForTimeout(2000);
+  expect(await sawRestored(page)).toBe(false);
+  await expect(noInternet(page)).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(restored(page)).toBeVisible();
+  // The «no internet» toast gives way to the good news.
+  await expect(noInternet(page)).toHaveCount(0);
 });

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { openDatabase, openMemoryDatabase, type Database } from '../../src/server/db/client.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 
-/** A migrated, empty database of each kind the tests can reach, and how to throw it away. */
-async function createPostgresDatabase(adminUrl: string): Promise<{ database: Database; drop(): Promise<void> }> {
+/** An empty database of its own on the PostgreSQL server of `adminUrl`: its URL, and how to drop it. */
+export async function createScratchPostgres(adminUrl: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -13,16 +13,28 @@ async function createPostgresDatabase(adminUrl: string): Promise<{ database: Dat
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.href, dataDir: '' });
+  return {
+    name,
+    url: url.href,
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A migrated, empty database of each kind the tests can reach, and how to throw it away. */
+async function createPostgresDatabase(adminUrl: string): Promise<{ database: Database; drop(): Promise<void> }> {
+  const scratch = await createScratchPostgres(adminUrl);
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
   await migrateDatabase(database);
   return {
     database,
     async drop() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

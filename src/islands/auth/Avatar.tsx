@@ -1,4 +1,4 @@
-import type { User } from '../../stores/auth.ts';
+import type { User } from '#lib/api/contracts/auth.ts';
 
 /** The account's photo, or its initials on a dark colour derived from its id (white text stays ≥ 4.5:1 on every hue). */
 export function Avatar({ user, size = 48 }: { user: Pick<User, 'id' | 'first_name' | 'last_name' | 'profile_path'>; size?: number }) {

@@ -1,9 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { toPersianDigits } from '../../lib/format/digits.ts';
-import { normalizeDigits } from '../../lib/validation/index.ts';
-import { $loginFailure, $loginForm, $loginLoading, $resendAt, editNumber, resendCode, verifyCode } from '../../stores/login.ts';
-import { FormAlert, PrimaryButton, SecondaryButton } from './ui.tsx';
+import { toPersianDigits } from '#lib/format/digits.ts';
+import { normalizeDigits } from '#lib/validation/index.ts';
+import { $loginFailure, $loginForm, $loginLoading, editNumber, resendCode, verifyCode } from '#stores/login.ts';
+import { $loginCode } from '#stores/login-code.ts';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
 import { readSmsCode } from './web-otp.ts';
 
 const CODE_LENGTH = 5;
@@ -15,19 +17,32 @@ const AUTOFILL_SUBMIT_MS = 300;
 function useSecondsUntil(at: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (at <= now) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    setNow(Date.now());
+    const timer = setInterval(() => {
+      const tick = Date.now();
+      setNow(tick);
+      if (tick >= at) clearInterval(timer);
+    }, 1000);
     return () => clearInterval(timer);
-  }, [at, now]);
+  }, [at]);
   return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/** Step 2: the 5-digit code sent by SMS. */
+const INTRO = {
+  login: 'کد ۵ رقمی پیامک‌شده به',
+  'add-person': 'برای افزودن فرد دیگر به این شماره، کد ۵ رقمی پیامک‌شده به',
+  'switch-person': 'برای رفتن به حساب فرد دیگری از این شماره، کد ۵ رقمی پیامک‌شده به',
+} as const;
+
+/** Step 2: the 5-digit code sent by SMS (for logging in, or for adding or switching to another person). */
 export function CodeStep() {
-  const { phone_number } = useStore($loginForm);
+  const form = useStore($loginForm);
+  const pending = useStore($loginCode);
+  const phone_number = pending?.phone ?? form.phone_number;
+  const purpose = pending?.purpose ?? 'login';
   const loading = useStore($loginLoading);
   const failure = useStore($loginFailure);
-  const resendIn = useSecondsUntil(useStore($resendAt));
+  const resendIn = useSecondsUntil(pending?.resendAt ?? 0);
   const [code, setCode] = useState('');
   const input = useRef<HTMLInputElement>(null);
 
@@ -73,11 +88,14 @@ export function CodeStep() {
     >
       <div className="flex flex-wrap items-center gap-2">
         <p className="text-muted">
-          کد ۵ رقمی پیامک‌شده به <bdi dir="ltr" className="font-bold text-ink">{toPersianDigits(phone_number)}</bdi> را وارد کنید.
+          {INTRO[purpose]} <bdi dir="ltr" className="font-bold text-ink">{toPersianDigits(phone_number)}</bdi> را وارد کنید.
         </p>
-        <button type="button" className="text-sm font-bold text-brand underline underline-offset-4" onClick={editNumber} disabled={loading}>
-          ویرایش شماره
-        </button>
+        {/* Adding or switching a person is for the logged-in phone: there is no other number to edit. */}
+        {purpose === 'login' && (
+          <button type="button" className="text-sm font-bold text-brand underline underline-offset-4" onClick={editNumber} disabled={loading}>
+            ویرایش شماره
+          </button>
+        )}
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor="login-code" className="text-sm font-bold">

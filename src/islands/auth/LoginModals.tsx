@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { $openModals, type ModalName } from '../../stores/modals.ts';
-import { cancelLogin } from '../../stores/login.ts';
+import { $openModals, type ModalName } from '#stores/modals.ts';
+import { $registering, cancelLogin } from '#stores/login.ts';
 import { AccountsStep } from './AccountsStep.tsx';
 import { CodeStep } from './CodeStep.tsx';
 import { PhoneStep } from './PhoneStep.tsx';
 import { RegisterStep } from './RegisterStep.tsx';
-import { Sheet } from './Sheet.tsx';
+import { Sheet } from '../ui/Sheet.tsx';
 
 const STEPS: Record<Extract<ModalName, `login-${string}`>, { title: string; Body: () => React.JSX.Element }> = {
   'login-phone': { title: 'ورود یا ثبت‌نام', Body: PhoneStep },
@@ -18,9 +18,11 @@ const STEPS: Record<Extract<ModalName, `login-${string}`>, { title: string; Body
 export function LoginModals() {
   const open = useStore($openModals);
   const current = [...open].reverse().find((name): name is keyof typeof STEPS => name in STEPS);
+  const registering = useStore($registering);
   const step = current ? STEPS[current] : undefined;
+  const title = current === 'login-register' && registering === 'another' ? 'افزودن فرد دیگر' : (step?.title ?? '');
   return (
-    <Sheet open={Boolean(step)} title={step?.title ?? ''} onDismiss={cancelLogin}>
+    <Sheet open={Boolean(step)} title={title} onDismiss={cancelLogin}>
       {step && current && <step.Body key={current} />}
     </Sheet>
   );

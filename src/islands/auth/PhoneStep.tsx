@@ -1,8 +1,10 @@
 import { Form, setErrors, useField, useForm } from '@formisch/react';
 import { useStore } from '@nanostores/react';
-import { $loginFailure, $loginForm, $loginLoading, requestCode } from '../../stores/login.ts';
-import { PhoneFormSchema } from './login-schemas.ts';
-import { FormAlert, PrimaryButton, TextField } from './ui.tsx';
+import { $loginFailure, $loginForm, $loginLoading, requestCode } from '#stores/login.ts';
+import { SendCodeSchema as PhoneFormSchema } from '#lib/api/contracts/auth.ts';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { PrimaryButton } from '../ui/Buttons.tsx';
+import { TextField } from '../ui/TextField.tsx';
 
 /** Step 1, «ورود یا ثبت‌نام»: the phone number. */
 export function PhoneStep() {
@@ -39,7 +41,7 @@ export function PhoneStep() {
         className="min-h-12 rounded-xl border border-line bg-page px-3 text-start text-lg tracking-wide outline-none focus:border-brand aria-invalid:border-danger"
         errors={phone.errors}
         disabled={loading}
-        // Headless UI gives a dialog's first focus to the element marked data-autofocus.
+        // The sheet (ui/Sheet.tsx) gives its first focus to the element marked data-autofocus.
         data-autofocus
       />
       <FormAlert message={failure && !failure.fieldErrors.phone_number ? failure.message : undefined} />

@@ -1,16 +1,26 @@
 import { Form, useField, useForm } from '@formisch/react';
 import { useStore } from '@nanostores/react';
-import { $loginFailure, $loginForm, $loginLoading, cancelLogin, completeRegistration } from '../../stores/login.ts';
-import { GenderChoice } from './GenderChoice.tsx';
-import { RegisterFormSchema } from './login-schemas.ts';
-import { PersonFields } from '../forms/PersonFields.tsx';
-import { showServerFieldErrors } from '../forms/server-errors.ts';
-import { FormAlert, PrimaryButton, SecondaryButton } from './ui.tsx';
+import { $loginFailure, $loginForm, $loginLoading, $registering, cancelLogin, completeRegistration } from '#stores/login.ts';
+import { GenderChoice } from '../ui/GenderChoice.tsx';
+import { PersonSchema as RegisterFormSchema } from '#lib/api/contracts/auth.ts';
+import { PersonFields } from '../ui/PersonFields.tsx';
+import { showServerFieldErrors } from '../ui/server-errors.ts';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
 
 const FIELDS = ['first_name', 'last_name', 'international_code'] as const;
 
-/** Step 3, «تکمیل اطلاعات»: the new account's name, national code and gender. */
+const INTRO = {
+  first: 'اولین بار است که با این شماره وارد می‌شوید؛ لطفاً این چند مورد را کامل کنید.',
+  another: 'مشخصات فرد دیگری را وارد کنید که می‌خواهید با همین شماره برایش نوبت بگیرید، مثلاً فرزند یا همسرتان. او حساب جداگانهٔ خود را خواهد داشت.',
+} as const;
+
+/**
+ * Step 3: the new account's name, national code and gender; «تکمیل اطلاعات» for a new phone,
+ * «افزودن فرد دیگر» for another person under a phone that has an account already.
+ */
 export function RegisterStep() {
+  const registering = useStore($registering);
   const loading = useStore($loginLoading);
   const failure = useStore($loginFailure);
   const draft = $loginForm.get();
@@ -35,7 +45,7 @@ export function RegisterStep() {
         showServerFieldErrors(form, $loginFailure.get()?.fieldErrors ?? {}, FIELDS);
       }}
     >
-      <p className="text-muted">اولین بار است که با این شماره وارد می‌شوید؛ لطفاً این چند مورد را کامل کنید.</p>
+      <p className="text-muted">{INTRO[registering]}</p>
       <div className="grid gap-4 sm:grid-cols-2">
         <PersonFields firstName={firstName} lastName={lastName} nationalCode={nationalCode} disabled={loading} focusFirst />
       </div>

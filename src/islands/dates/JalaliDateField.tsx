@@ -1,10 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
-import { formatJalaliDate } from '../../lib/format/date.ts';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { formatJalaliDate } from '#lib/format/date.ts';
 
-// The calendar is the heaviest script of a page: it loads when the patient opens the field.
-const JalaliDatePicker = lazy(() => import('./JalaliDatePicker.tsx'));
+// The calendar is the heaviest script of a page: it loads when the patient reaches for the field.
+const loadPicker = () => import('./JalaliDatePicker.tsx');
+const JalaliDatePicker = lazy(loadPicker);
 
 const fieldClass = 'min-h-12 w-full rounded-xl border border-line bg-page px-3 text-start text-base outline-none focus:border-brand';
+
+/** What the field shows with no date. */
+export const NO_DATE = 'انتخاب تاریخ';
 
 export interface JalaliDateFieldProps {
   id: string;
@@ -16,37 +20,61 @@ export interface JalaliDateFieldProps {
   max?: string;
   disabled?: boolean;
   errors?: readonly string[] | null;
+  /** With no value, the calendar opens on the years around this many years ago (a birthday). */
+  openAtYearsAgo?: number;
 }
 
-/** A date field that shows the Jalali date; the Jalali calendar (the heavy part) loads when opened. */
-export function JalaliDateField({ id, label, value, onChange, min, max, disabled, errors }: JalaliDateFieldProps) {
-  const [active, setActive] = useState(false);
-  const shown = value ? formatJalaliDate(`${value}T12:00:00Z`, 'short') : 'انتخاب تاریخ';
-  const placeholder = (
-    <button
-      type="button"
-      id={id}
-      className={fieldClass}
-      disabled={disabled}
-      onClick={() => setActive(true)}
-      aria-haspopup="dialog"
-      // Read as «تاریخ تولد، ۱۴۰۵/۰۸/۱۵»: the label and the current value.
-      aria-labelledby={`${id}-label ${id}-value`}
-    >
-      <span id={`${id}-value`}>{shown}</span>
-    </button>
-  );
+/**
+ * A date field that shows the Jalali date; the Jalali calendar (the heavy part) loads when opened and
+ * shows in a dialog, which gives the focus back to this field when it closes.
+ *
+ * The label and the shown date may be filled in before hydration by a page script (the pregnancy
+ * calculator's remembered date): React keeps that text and puts its own in on the next render.
+ */
+export function JalaliDateField({ id, label, value, onChange, min, max, disabled, errors, openAtYearsAgo }: JalaliDateFieldProps) {
+  const [open, setOpen] = useState(false);
+  const field = useRef<HTMLButtonElement>(null);
+  const shown = value ? formatJalaliDate(`${value}T12:00:00Z`, 'short') : NO_DATE;
   return (
     <div className="flex flex-col gap-1">
-      <label id={`${id}-label`} htmlFor={id} className="text-sm font-bold">
+      <label id={`${id}-label`} htmlFor={id} className="text-sm font-bold" suppressHydrationWarning>
         {label}
       </label>
-      {active ? (
-        <Suspense fallback={placeholder}>
-          <JalaliDatePicker id={id} value={value} onChange={onChange} disabled={disabled} min={min} max={max} openOnMount />
+      <button
+        ref={field}
+        type="button"
+        id={id}
+        className={fieldClass}
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+        // Start fetching the calendar as the pointer or the focus arrives, before the press.
+        onPointerEnter={() => void loadPicker()}
+        onFocus={() => void loadPicker()}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        // Read as «تاریخ تولد، ۱۴۰۵/۰۸/۱۵»: the label and the current value.
+        aria-labelledby={`${id}-label ${id}-value`}
+      >
+        <span id={`${id}-value`} suppressHydrationWarning>
+          {shown}
+        </span>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <JalaliDatePicker
+            id={id}
+            label={label}
+            value={value}
+            onChange={onChange}
+            onClose={() => {
+              setOpen(false);
+              field.current?.focus();
+            }}
+            min={min}
+            max={max}
+            openAtYearsAgo={openAtYearsAgo}
+          />
         </Suspense>
-      ) : (
-        placeholder
       )}
       {errors?.length ? <p className="text-sm text-danger">{errors.join('، ')}</p> : null}
     </div>

@@ -1,24 +1,28 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { addDays, MAX_PREGNANCY_DAYS, PREGNANCY_DAYS, pregnancyDateProblems, pregnancyStatus, type DateBasis } from '../../lib/pregnancy/calculator.ts';
-import { toTehranIsoDate } from '../../lib/format/date.ts';
-import { $pregnancyDate, forgetPregnancyDate, rememberPregnancyDate } from '../../stores/pregnancy.ts';
+import { addDays, MAX_PREGNANCY_DAYS, PREGNANCY_DAYS, pregnancyDateProblems, pregnancyStatus, type DateBasis } from '#lib/pregnancy/calculator.ts';
+import { toTehranIsoDate } from '#lib/format/date.ts';
+import { $pregnancyDate, forgetPregnancyDate, rememberPregnancyDate } from '#stores/pregnancy.ts';
 import { JalaliDateField } from '../dates/JalaliDateField.tsx';
 import { ChoiceGroup } from '../ui/ChoiceGroup.tsx';
+import { BASIS_LABELS, PREGNANCY_BASIS_NAME, PREGNANCY_DATE_FIELD } from '#lib/pregnancy/basis.ts';
 
-const BASES: { value: DateBasis; label: string }[] = [
-  { value: 'lmp', label: 'اولین روز آخرین قاعدگی' },
-  { value: 'due', label: 'تاریخ احتمالی زایمان' },
-];
+const BASES = (['lmp', 'due'] as const).map((value) => ({ value, label: BASIS_LABELS[value] }));
 
 /**
  * The calculator's form (hydrated when used): the mother picks the first day of her last period or
- * her due date on a Jalali calendar; the result panel beside it (src/shell/pregnancy-summary.ts)
+ * her due date on a Jalali calendar; the result panel beside it (src/client/shell/pregnancy-summary.ts)
  * shows the week, the due date and the days to go, and remembers them on this device.
+ *
+ * The page is prerendered without the remembered date (it lives in this browser's localStorage), so
+ * hydration renders without it too and the next render brings it in: the markup React hydrates is
+ * the server's (no error #418, and the press that woke the island is not lost on a re-created DOM).
+ * Until then src/client/shell/pregnancy-summary.ts shows the remembered date in the field.
  */
 export function PregnancyCalculator() {
-  const saved = useStore($pregnancyDate);
-  const [basis, setBasis] = useState<DateBasis>(saved?.basis ?? 'lmp');
+  const saved = useStore($pregnancyDate, { ssr: () => undefined });
+  const [chosenBasis, setBasis] = useState<DateBasis>();
+  const basis = chosenBasis ?? saved?.basis ?? 'lmp';
   const [problem, setProblem] = useState<string>();
   const today = toTehranIsoDate(new Date());
   const range = basis === 'lmp' ? { min: addDays(today, -MAX_PREGNANCY_DAYS), max: today } : { min: addDays(today, PREGNANCY_DAYS - MAX_PREGNANCY_DAYS), max: addDays(today, PREGNANCY_DAYS) };
@@ -27,7 +31,7 @@ export function PregnancyCalculator() {
   return (
     <div className="flex flex-col gap-4">
       <ChoiceGroup
-        name="pregnancy-basis"
+        name={PREGNANCY_BASIS_NAME}
         legend="محاسبه بر اساس"
         options={BASES}
         value={basis}
@@ -37,8 +41,8 @@ export function PregnancyCalculator() {
         }}
       />
       <JalaliDateField
-        id="pregnancy-date"
-        label={basis === 'lmp' ? 'اولین روز آخرین قاعدگی' : 'تاریخ احتمالی زایمان'}
+        id={PREGNANCY_DATE_FIELD}
+        label={BASIS_LABELS[basis]}
         value={value}
         min={range.min}
         max={range.max}
@@ -55,7 +59,14 @@ export function PregnancyCalculator() {
         errors={problem ? [problem] : null}
       />
       {saved && (
-        <button type="button" onClick={forgetPregnancyDate} className="self-start text-sm font-bold text-brand underline underline-offset-4">
+        <button
+          type="button"
+          onClick={() => {
+            setBasis(basis);
+            forgetPregnancyDate();
+          }}
+          className="self-start text-sm font-bold text-brand underline underline-offset-4"
+        >
           پاک کردن تاریخ از این دستگاه
         </button>
       )}

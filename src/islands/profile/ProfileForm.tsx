@@ -1,18 +1,19 @@
 import { Form, useField, useForm } from '@formisch/react';
 import { useState } from 'react';
-import { updateProfile } from '../../lib/api/auth.ts';
-import { describeFailure } from '../../lib/api/failure.ts';
-import { toPersianDigits } from '../../lib/format/digits.ts';
-import { notify } from '../../lib/toast/index.ts';
-import { setUser, type User } from '../../stores/auth.ts';
-import { GenderChoice } from '../auth/GenderChoice.tsx';
-import { FormAlert, PrimaryButton } from '../auth/ui.tsx';
-import { PersonFields } from '../forms/PersonFields.tsx';
-import { showServerFieldErrors } from '../forms/server-errors.ts';
-import { toTehranIsoDate } from '../../lib/format/date.ts';
+import { describeFailure } from '#lib/api/failure.ts';
+import { toPersianDigits } from '#lib/format/digits.ts';
+import { notify } from '#client/toasts.ts';
+import type { User } from '#lib/api/contracts/auth.ts';
+import { saveProfile } from '#stores/profile.ts';
+import { GenderChoice } from '../ui/GenderChoice.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { PrimaryButton } from '../ui/Buttons.tsx';
+import { PersonFields } from '../ui/PersonFields.tsx';
+import { showServerFieldErrors } from '../ui/server-errors.ts';
+import { toTehranIsoDate } from '#lib/format/date.ts';
 import { JalaliDateField } from '../dates/JalaliDateField.tsx';
-import { BIRTHDAY_MIN } from '../../lib/validation/index.ts';
-import { ProfileFormSchema } from './profile-schema.ts';
+import { BIRTHDAY_MIN } from '#lib/validation/index.ts';
+import { UpdateProfileSchema as ProfileFormSchema } from '#lib/api/contracts/auth.ts';
 
 /** Spec §7: the toast after a successful `user/update`. */
 export const PROFILE_SAVED = 'پروفایل شما با موفقیت ویرایش شد.';
@@ -47,8 +48,7 @@ export function ProfileForm({ user }: { user: User }) {
         setSaving(true);
         setProblem(undefined);
         try {
-          const answer = await updateProfile(user, output);
-          setUser(answer.user);
+          await saveProfile(output);
           notify.success(PROFILE_SAVED);
         } catch (error) {
           const failure = describeFailure(error);
@@ -72,6 +72,7 @@ export function ProfileForm({ user }: { user: User }) {
           onChange={birthday.onChange}
           min={BIRTHDAY_MIN}
           max={toTehranIsoDate(new Date())}
+          openAtYearsAgo={30}
           disabled={saving}
           errors={birthday.errors}
         />

@@ -3,19 +3,54 @@ import { useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ToastContainer, cssTransition, toast } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
-import { $dark } from '../../stores/theme.ts';
-import { $toasts, TOAST_DURATION_MS, removeToast } from '../../lib/toast/store.ts';
+import { $dark } from '#stores/theme.ts';
+import { $toasts, TOAST_DURATION_MS, removeToast } from '#stores/toasts.ts';
 import './toast-host.css';
 
 // Spec §9: fade in over 0.5 s, fade out over 0.9 s, the rest collapse in 300 ms.
 const fade = cssTransition({ enter: 'portal-toast-in', exit: 'portal-toast-out', collapseDuration: 300 });
+/** At most this many toasts at once; more wait their turn. */
+const MAX_VISIBLE = 3;
+const GAP_PX = 8;
 
-function ToastHost() {
+/** Keeps the toasts below the page header (its login button and user menu stay reachable), and at the top once it scrolls away. */
+function useBelowHeader(host: HTMLElement) {
+  useEffect(() => {
+    const header = document.querySelector('header');
+    let frame = 0;
+    const place = () => {
+      frame = 0;
+      const bottom = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+      host.style.setProperty('--portal-toast-top', `${Math.round(bottom) + GAP_PX}px`);
+    };
+    const schedule = () => {
+      frame ||= requestAnimationFrame(place);
+    };
+    place();
+    addEventListener('scroll', schedule, { passive: true });
+    addEventListener('resize', schedule);
+    return () => {
+      removeEventListener('scroll', schedule);
+      removeEventListener('resize', schedule);
+      cancelAnimationFrame(frame);
+    };
+  }, [host]);
+}
+
+function ToastHost({ host }: { host: HTMLElement }) {
   const toasts = useStore($toasts);
   const dark = useStore($dark);
   const shown = useRef(new Set<string>());
+  useBelowHeader(host);
 
   useEffect(() => {
+    const ids = new Set(toasts.map((item) => item.id));
+    // Dismissed from code (e.g. «no internet» once the connection is back).
+    for (const id of shown.current) {
+      if (ids.has(id)) continue;
+      shown.current.delete(id);
+      toast.dismiss(id);
+    }
     for (const item of toasts) {
       if (shown.current.has(item.id)) continue;
       shown.current.add(item.id);
@@ -32,6 +67,7 @@ function ToastHost() {
       theme={dark ? 'dark' : 'light'}
       transition={fade}
       newestOnTop
+      limit={MAX_VISIBLE}
       closeButton
       pauseOnFocusLoss={false}
       toastClassName="portal-toast"
@@ -44,5 +80,5 @@ export function mountToastHost(): void {
   const element = document.createElement('div');
   element.id = 'toast-host';
   document.body.append(element);
-  createRoot(element).render(<ToastHost />);
+  createRoot(element).render(<ToastHost host={element} />);
 }

@@ -1,3 +1,4 @@
+import { readErrorEnvelope } from './envelope.ts';
 import { apiMessages } from './messages.ts';
 
 /** What the error policy may do; the browser wiring is in client.ts, tests pass fakes. */
@@ -17,23 +18,6 @@ export interface FailedCall {
   body: unknown;
 }
 
-interface ErrorBody {
-  message?: unknown;
-  errors?: unknown;
-}
-
-function bodyMessages(body: unknown): string[] {
-  const errors = (body as ErrorBody | null)?.errors;
-  if (!errors || typeof errors !== 'object') return [];
-  return Object.values(errors)
-    .flat()
-    .filter((message): message is string => typeof message === 'string' && message.length > 0);
-}
-
-function bodyMessage(body: unknown): string | undefined {
-  const message = (body as ErrorBody | null)?.message;
-  return typeof message === 'string' && message.length > 0 ? message : undefined;
-}
 
 export interface PolicyOptions {
   /** Forms show 422 field errors on their fields, so they are not toasted. */
@@ -50,7 +34,8 @@ export function applyErrorPolicy({ status, body }: FailedCall, effects: ErrorEff
     effects.reauthenticate();
     return;
   }
-  const messages = bodyMessages(body);
+  const envelope = readErrorEnvelope(body);
+  const messages = Object.values(envelope.fieldErrors).flat();
   if (options.inlineFieldErrors && status === 422 && messages.length > 0) return;
   if (messages.length > 0) {
     for (const message of messages) effects.toastError(message);
@@ -59,13 +44,13 @@ export function applyErrorPolicy({ status, body }: FailedCall, effects: ErrorEff
   if (status === 404) {
     effects.navigate('/404');
   } else if (status === 406) {
-    effects.toastError(bodyMessage(body) ?? apiMessages.unknown);
+    effects.toastError(envelope.message ?? apiMessages.unknown);
     effects.goBack();
   } else if (status >= 500) {
     effects.toastError(apiMessages.serverError);
   } else if (status >= 400) {
     effects.log('API call refused', status, body);
   } else {
-    effects.toastError(bodyMessage(body) ?? apiMessages.unknown);
+    effects.toastError(envelope.message ?? apiMessages.unknown);
   }
 }

@@ -1,7 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { filterDoctors, finderSearch, parseFinderQuery, type FindableDoctor } from './finder.ts';
 import { nextWorkingDays, type Session } from './schedule.ts';
-import { nameMatches, normalizeForSearch } from './search.ts';
+import { nameMatches, normalizeForSearch, searchWords } from './search.ts';
 
 describe('name search', () => {
   it.each([
@@ -20,6 +21,30 @@ describe('name search', () => {
 
   it('drops diacritics and tatweel', () => {
     expect(normalizeForSearch('مُحـمّد')).toBe('محمد');
+  });
+
+  it.each([
+    // The name as the cards show it, and other titles people type.
+    ['مریم احمدی', 'دکتر مریم احمدی', true],
+    ['مریم احمدی', 'دكتر مريم احمدي', true],
+    ['مریم احمدی', 'دکتر مریم‌احمدی', true],
+    ['مریم احمدی', 'خانم دکتر احمدی', true],
+    ['مریم احمدی', 'پروفسور احمدی', true],
+    ['مریم احمدی', 'استاد مریم احمدی', true],
+    ['مریم احمدی', 'Dr. مریم احمدی', true],
+    ['مریم احمدی', 'دکتر، مریم «احمدی»!', true],
+    ['مریم احمدی', 'دکتر زهرا احمدی', false],
+    ['مریم احمدی', 'دکتر احمدیان', false],
+  ])('%s ~ %s → %s', (name, query, expected) => {
+    expect(nameMatches(name, query)).toBe(expected);
+  });
+
+  it('splits a search into words without titles and punctuation', () => {
+    expect(searchWords(' دکتر  مریم، احمدی ')).toEqual(['مریم', 'احمدی']);
+    expect(searchWords('متخصص قلب؟')).toEqual(['قلب']);
+    expect(searchWords('Dr. Ahmadi')).toEqual(['ahmadi']);
+    expect(searchWords('محمد‌رضا')).toEqual(['محمدرضا']);
+    expect(searchWords('دکتر پزشک')).toEqual([]);
   });
 });
 
@@ -44,6 +69,19 @@ describe('finder query', () => {
     { id: 'c', fullName: 'سارا کریمی', gender: 'female', expertiseGroups: ['cardiology'], clinics: ['heart'] },
   ];
 
+  const groupNames: Record<string, string> = { 'obstetrics-gynecology': 'زنان، زایمان و نازایی', cardiology: 'قلب و عروق' };
+  it.each([
+    ['قلب', ['b', 'c']],
+    ['متخصص قلب', ['b', 'c']],
+    ['زنان', ['a']],
+    ['بارداری', ['a']],
+    ['دکتر کریمی قلب', ['b', 'c']],
+    ['احمدی زنان', ['a']],
+    ['احمدی قلب', []],
+  ])('«%s» finds %j by name or specialty', (q, ids) => {
+    expect(filterDoctors(doctors, parseFinderQuery(new URLSearchParams({ q })), (id) => groupNames[id]).map((d) => d.id)).toEqual(ids);
+  });
+
   it.each([
     ['', ['a', 'b', 'c']],
     ['expertise=cardiology', ['b', 'c']],
@@ -54,6 +92,39 @@ describe('finder query', () => {
     ['expertise=nothing', []],
   ])('?%s → %j', (search, ids) => {
     expect(filterDoctors(doctors, parseFinderQuery(new URLSearchParams(search))).map((d) => d.id)).toEqual(ids);
+  });
+});
+
+describe('doctor search on the real catalogue', () => {
+  const read = (dir: string) =>
+    readdirSync(new URL(`../../content/${dir}/`, import.meta.url))
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => ({ id: file.replace(/\.json$/, ''), data: JSON.parse(readFileSync(new URL(`../../content/${dir}/${file}`, import.meta.url), 'utf8')) }));
+  const groups = new Map(read('expertise-groups').map((group) => [group.id, group.data.name as string]));
+  const doctors = read('doctors').map(
+    ({ id, data }): FindableDoctor & { id: string } => ({
+      id,
+      fullName: `${data.name.first} ${data.name.last}`,
+      title: data.title,
+      gender: data.gender,
+      expertiseGroups: data.expertise_groups,
+      clinics: data.clinics,
+    }),
+  );
+  const find = (q: string) => filterDoctors(doctors, parseFinderQuery(new URLSearchParams({ q })), (id) => groups.get(id)).map((d) => d.id);
+
+  it('finds every doctor by the name on their card, «دکتر …»', () => {
+    for (const doctor of doctors) expect(find(`دکتر ${doctor.fullName}`), doctor.fullName).toContain(doctor.id);
+  });
+
+  it.each([
+    ['قلب', 'cardiology'],
+    ['زنان', 'obstetrics-gynecology'],
+    ['چشم', 'ophthalmology'],
+  ])('«%s» finds every doctor of %s', (q, group) => {
+    const expected = doctors.filter((d) => d.expertiseGroups.includes(group)).map((d) => d.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(find(q)).toEqual(expect.arrayContaining(expected));
   });
 });
 

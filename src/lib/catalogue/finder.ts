@@ -1,4 +1,5 @@
-import { nameMatches } from './search.ts';
+import { textMatches } from './search.ts';
+import { SPECIALTY_WORDS } from './specialty-words.ts';
 
 /** The doctor finder's filters, kept in the URL so a result can be shared and works without JS. */
 export interface FinderQuery {
@@ -34,17 +35,33 @@ export function finderSearch(query: Partial<FinderQuery>): string {
 
 export interface FindableDoctor {
   fullName: string;
+  /** e.g. «متخصص قلب و عروق». */
+  title?: string;
   gender: 'female' | 'male';
   expertiseGroups: readonly string[];
   clinics: readonly string[];
 }
 
-export function filterDoctors<T extends FindableDoctor>(doctors: readonly T[], query: FinderQuery): T[] {
+/** What the search box looks at: the name, the title, and the names and everyday words of the doctor's expertise groups. */
+export function searchableTexts(doctor: FindableDoctor, groupName: (id: string) => string | undefined = () => undefined): string[] {
+  return [
+    doctor.fullName,
+    doctor.title ?? '',
+    ...doctor.expertiseGroups.flatMap((id) => [groupName(id) ?? '', ...(SPECIALTY_WORDS[id] ?? [])]),
+  ].filter(Boolean);
+}
+
+/**
+ * The doctors that pass every filter. The search text finds a doctor when each of its words (titles
+ * such as «دکتر» and punctuation left out) occurs in the name, the title or a specialty:
+ * «دکتر مریم احمدی», «قلب», «احمدی زنان».
+ */
+export function filterDoctors<T extends FindableDoctor>(doctors: readonly T[], query: FinderQuery, groupName?: (id: string) => string | undefined): T[] {
   return doctors.filter(
     (doctor) =>
       (!query.expertise || doctor.expertiseGroups.includes(query.expertise)) &&
       (!query.clinic || doctor.clinics.includes(query.clinic)) &&
       (!query.gender || doctor.gender === query.gender) &&
-      nameMatches(doctor.fullName, query.q),
+      (!query.q || textMatches(searchableTexts(doctor, groupName), query.q)),
   );
 }

@@ -1,6 +1,6 @@
 /** Bank rules: isValidCardNumber (16 digits + Luhn), isValidIBANWithoutIR (24 digits + ISO 7064 mod 97). */
 import * as v from 'valibot';
-import { inputMessage } from './base.ts';
+import { TextInputSchema, stopIfInvalid } from './base.ts';
 import { validationMessages as M } from './messages.ts';
 import { compactDigits } from './normalize.ts';
 
@@ -58,9 +58,10 @@ export function isValidIban(s: string): boolean {
  */
 export const CardNumberSchema = v.optional(
   v.pipe(
-    v.string(inputMessage),
+    TextInputSchema,
+    v.check((s) => s === '' || CARD.test(compactDigits(s)), M.cardNumberFormat),
+    stopIfInvalid<string>(),
     v.transform(compactDigits),
-    v.check((s) => s === '' || CARD.test(s), M.cardNumberFormat),
     v.check((s) => !CARD.test(s) || luhn(s), M.cardNumberChecksum),
   ),
   '',
@@ -74,9 +75,10 @@ export type CardNumber = v.InferOutput<typeof CardNumberSchema>;
  */
 export const IbanWithoutIRSchema = v.optional(
   v.pipe(
-    v.string(inputMessage),
+    TextInputSchema,
+    v.check((s) => s === '' || IBAN_BODY.test(ibanBody(s)), M.ibanLength),
+    stopIfInvalid<string>(),
     v.transform(ibanBody),
-    v.check((s) => s === '' || IBAN_BODY.test(s), M.ibanLength),
     v.check((s) => !IBAN_BODY.test(s) || ibanMod97(`IR${s}`) === 1, M.ibanInvalid),
   ),
   '',

@@ -67,6 +67,13 @@ describe('validation messages', () => {
       'isValidCardNumber',
       'hasWord',
       'maxLength',
+      'TextInputSchema',
+      'SingleLineInputSchema',
+      'noControlCharacters',
+      'singleLine',
+      'hasControlCharacter',
+      'normalizeText',
+      'isBlank',
     ]) {
       expect(lib, name).toHaveProperty(name);
     }

@@ -8,6 +8,8 @@ import { toPersianDigits } from '../format/digits.ts';
 export const validationMessages = {
   required: 'این فیلد الزامی است',
   invalidValue: 'مقدار واردشده معتبر نیست',
+  controlCharacter: 'متن واردشده نویسه‌های نامعتبر دارد',
+  singleLine: 'لطفاً متن را در یک سطر بنویسید',
   onlyNumber: 'لطفاً فقط عدد وارد کنید',
   persian: 'لطفاً فقط حروف فارسی وارد کنید',
   english: 'لطفاً فقط حروف انگلیسی وارد کنید',

@@ -1,6 +1,6 @@
 /** nationalCode: Iranian national code (کد ملی) with checksum. */
 import * as v from 'valibot';
-import { inputMessage, required } from './base.ts';
+import { TextInputSchema, required } from './base.ts';
 import { validationMessages as M } from './messages.ts';
 import { compactDigits } from './normalize.ts';
 
@@ -24,9 +24,9 @@ export function isValidNationalCode(s: string): boolean {
 /** nationalCode base rule: Latin-digit output; empty allowed. «کد ملی معتبر نیست» */
 export const NationalCodeOptionalSchema = v.optional(
   v.pipe(
-    v.string(inputMessage),
+    TextInputSchema,
+    v.check((s) => s === '' || isValidNationalCode(s), M.nationalCode),
     v.transform(compactDigits),
-    v.check((s) => s === '' || checksumOk(s), M.nationalCode),
   ),
   '',
 );

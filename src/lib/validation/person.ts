@@ -1,7 +1,7 @@
 /** A person's name and date of birth, as the registration and profile forms take them. */
 import * as v from 'valibot';
 import { toTehranIsoDate } from '../format/date.ts';
-import { inputMessage, stopIfInvalid } from './base.ts';
+import { TextInputSchema, stopIfInvalid } from './base.ts';
 import { validationMessages as M } from './messages.ts';
 import { normalizeDigits } from './normalize.ts';
 import { maxLength, PersianSchema } from './text.ts';
@@ -33,7 +33,7 @@ export function isIsoDate(s: string): boolean {
 export const BirthdaySchema = v.optional(
   v.nullable(
     v.pipe(
-      v.string(inputMessage),
+      TextInputSchema,
       v.transform(normalizeDigits),
       v.check((s) => s === '' || isIsoDate(s), M.birthday),
       stopIfInvalid<string>(),

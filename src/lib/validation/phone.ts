@@ -1,9 +1,10 @@
 /**
  * Phone rules: phone (Iranian mobile), phoneAndHomePhone, homePhone.
- * Digits may be Persian/Arabic; spaces, dashes and parentheses are ignored.
+ * Digits may be Persian/Arabic; spaces (line breaks too), dashes and parentheses are ignored.
+ * Emptiness is judged on the value before the separators go: "--" is not a phone, not ''.
  */
 import * as v from 'valibot';
-import { inputMessage, required } from './base.ts';
+import { TextInputSchema, required } from './base.ts';
 import { validationMessages as M } from './messages.ts';
 import { compactDigits } from './normalize.ts';
 
@@ -29,9 +30,8 @@ export function isValidLandline(s: string): boolean {
 /** phone: Iranian mobile, output canonical 09…; empty allowed. «شماره موبایل معتبر نیست» */
 export const PhoneSchema = v.optional(
   v.pipe(
-    v.string(inputMessage),
-    v.transform(compactDigits),
-    v.check((s) => s === '' || MOBILE.test(s), M.phone),
+    TextInputSchema,
+    v.check((s) => s === '' || normalizePhone(s) !== null, M.phone),
     v.transform((s) => (s === '' ? '' : (normalizePhone(s) ?? s))),
   ),
   '',
@@ -45,9 +45,9 @@ export type Mobile = v.InferOutput<typeof MobileSchema>;
 /** homePhone: landline 0 + area code + number (11 digits), compacted; empty allowed. */
 export const HomePhoneSchema = v.optional(
   v.pipe(
-    v.string(inputMessage),
+    TextInputSchema,
+    v.check((s) => s === '' || isValidLandline(s), M.homePhone),
     v.transform(compactDigits),
-    v.check((s) => s === '' || LANDLINE.test(s), M.homePhone),
   ),
   '',
 );
@@ -59,10 +59,9 @@ export type HomePhone = v.InferOutput<typeof HomePhoneSchema>;
  */
 export const PhoneAndHomePhoneSchema = v.optional(
   v.pipe(
-    v.string(inputMessage),
-    v.transform(compactDigits),
-    v.check((s) => s === '' || MOBILE.test(s) || LANDLINE.test(s), M.phoneAndHomePhone),
-    v.transform((s) => normalizePhone(s) ?? s),
+    TextInputSchema,
+    v.check((s) => s === '' || isValidIranianMobile(s) || isValidLandline(s), M.phoneAndHomePhone),
+    v.transform((s) => normalizePhone(s) ?? compactDigits(s)),
   ),
   '',
 );

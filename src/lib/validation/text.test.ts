@@ -90,11 +90,16 @@ describe('persian / persianOptional', () => {
     expect(run(PersianOptionalSchema, input)).toEqual({ ok: true, output });
   });
 
-  const invalid = ['Ali', 'علی Ali', 'علی!', 'علی، رضا', 'علی-رضا', 'علی\nرضا', 'سلام 😀'];
+  const invalid = ['Ali', 'علی Ali', 'علی!', 'علی، رضا', 'علی-رضا', 'سلام 😀'];
 
   it.each(invalid)('rejects %j', (input) => {
     expect(run(PersianSchema, input)).toEqual({ ok: false, messages: [M.persian] });
     expect(run(PersianOptionalSchema, input)).toEqual({ ok: false, messages: [M.persian] });
+  });
+
+  it.each(['علی\nرضا', 'علی\tرضا', 'علی\r\nرضا', 'علی\u2028رضا'])('refuses %j as more than one line', (input) => {
+    expect(run(PersianSchema, input)).toEqual({ ok: false, messages: [M.singleLine] });
+    expect(run(PersianOptionalSchema, input)).toEqual({ ok: false, messages: [M.singleLine] });
   });
 
   it.each(['', '   ', undefined])('empty %j: PersianSchema required, PersianOptionalSchema → ""', (input) => {

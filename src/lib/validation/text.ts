@@ -1,6 +1,6 @@
 /** Text rules: onlyNumber, persian, english, minPassword, email, hasWord, maxLength. */
 import * as v from 'valibot';
-import { inputMessage, required, stopIfInvalid } from './base.ts';
+import { SingleLineInputSchema, TextInputSchema, inputMessage, noControlCharacters, required, stopIfInvalid } from './base.ts';
 import { maxLengthMessage, validationMessages as M } from './messages.ts';
 import { normalizeArabicLetters, normalizeDigits } from './normalize.ts';
 
@@ -27,16 +27,15 @@ export function isEnglishText(s: string): boolean {
 
 /** onlyNumber: digits only; Persian/Arabic digits become Latin. Empty allowed. */
 export const OnlyNumberSchema = v.optional(
-  v.pipe(v.string(inputMessage), v.transform(normalizeDigits), v.regex(ONLY_DIGITS, M.onlyNumber)),
+  v.pipe(TextInputSchema, v.transform(normalizeDigits), v.regex(ONLY_DIGITS, M.onlyNumber)),
   '',
 );
 export type OnlyNumber = v.InferOutput<typeof OnlyNumberSchema>;
 
-/** persianOptional: Persian text (see `isPersianText`), trimmed, ي/ك → ی/ک. Empty allowed. */
+/** persianOptional: one line of Persian text (see `isPersianText`), normalised, ي/ك → ی/ک. Empty allowed. */
 export const PersianOptionalSchema = v.optional(
   v.pipe(
-    v.string(inputMessage),
-    v.trim(),
+    SingleLineInputSchema,
     v.regex(PERSIAN_TEXT, M.persian),
     v.transform(normalizeArabicLetters),
   ),
@@ -48,29 +47,30 @@ export type PersianOptional = v.InferOutput<typeof PersianOptionalSchema>;
 export const PersianSchema = required(PersianOptionalSchema);
 export type Persian = v.InferOutput<typeof PersianSchema>;
 
-/** english: English letters and spaces only, trimmed. Empty allowed. */
+/** english: one line of English letters and spaces, normalised. Empty allowed. */
 export const EnglishSchema = v.optional(
-  v.pipe(v.string(inputMessage), v.trim(), v.regex(ENGLISH_TEXT, M.english)),
+  v.pipe(SingleLineInputSchema, v.regex(ENGLISH_TEXT, M.english)),
   '',
 );
 export type English = v.InferOutput<typeof EnglishSchema>;
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** minPassword: required, at least 8 characters. Not trimmed (spaces are part of a password). */
+/** minPassword: required, at least 8 characters, no control characters. Not trimmed (spaces are part of a password). */
 export const PasswordSchema = v.pipe(
   v.string(inputMessage),
+  noControlCharacters(),
+  stopIfInvalid<string>(),
   v.nonEmpty(M.required),
   stopIfInvalid<string>(),
   v.minLength(PASSWORD_MIN_LENGTH, M.minPassword),
 );
 export type Password = v.InferOutput<typeof PasswordSchema>;
 
-/** email: trimmed; empty allowed. */
+/** email: one line, normalised; empty allowed. */
 export const EmailSchema = v.optional(
   v.pipe(
-    v.string(inputMessage),
-    v.trim(),
+    SingleLineInputSchema,
     v.check((s) => s === '' || v.EMAIL_REGEX.test(s), M.email),
   ),
   '',

@@ -1,12 +1,13 @@
-import type { APIRoute } from 'astro';
-import { sql } from 'drizzle-orm';
-import { getDb } from '../../server/db/index.ts';
-import { endpoint, json } from '../../server/http.ts';
+import { apiMessages } from '#lib/api/messages.ts';
+import { databaseAnswers } from '#server/db/client.ts';
+import { defineEndpoint } from '#server/endpoint.ts';
+import { json } from '#server/http.ts';
 
-export const prerender = false;
-
-/** For load balancers and the start script: answers once the database answers. */
-export const GET: APIRoute = endpoint(async () => {
-  await (await getDb()).execute(sql`select 1`);
-  return json({ success: true });
+/**
+ * For load balancers and the start script: 200 while the database answers, 503 (with the same
+ * Persian envelope as every API error) while it is away; the process itself keeps serving.
+ */
+export const { GET, ALL } = defineEndpoint({ method: 'GET' }, async ({ db }) => {
+  if (await databaseAnswers(db)) return json({ success: true, database: 'up' });
+  return json({ success: false, message: apiMessages.databaseUnavailable, database: 'down' }, { status: 503, headers: { 'Retry-After': '5' } });
 });

@@ -1,6 +1,6 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { accounts } from '../db/schema/accounts.ts';
+import { accounts, nationalCodeConflicts } from '../db/schema/accounts.ts';
 
 export type Account = typeof accounts.$inferSelect;
 export type NewAccount = typeof accounts.$inferInsert;
@@ -34,4 +34,32 @@ export async function updateAccount(db: Db, id: number, changes: AccountChanges)
 export async function findAccount(db: Db, id: number): Promise<Account | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
   return row;
+}
+
+export type NewNationalCodeConflict = typeof nationalCodeConflicts.$inferInsert;
+
+export async function insertNationalCodeConflict(db: Db, conflict: NewNationalCodeConflict): Promise<void> {
+  await db.insert(nationalCodeConflicts).values(conflict);
+}
+
+/** When national codes were refused as another account's for `subject` after `since`, newest first, at most `limit`. */
+export async function recentConflictTimes(db: Db, subject: { phoneNumber: string } | { ip: string }, since: Date, limit: number): Promise<Date[]> {
+  const who =
+    'phoneNumber' in subject ? eq(nationalCodeConflicts.phoneNumber, subject.phoneNumber) : eq(nationalCodeConflicts.ip, subject.ip);
+  const rows = await db
+    .select({ at: nationalCodeConflicts.createdAt })
+    .from(nationalCodeConflicts)
+    .where(and(who, gt(nationalCodeConflicts.createdAt, since)))
+    .orderBy(desc(nationalCodeConflicts.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.at);
+}
+
+export async function pruneNationalCodeConflicts(db: Db, before: Date): Promise<void> {
+  await db.delete(nationalCodeConflicts).where(lt(nationalCodeConflicts.createdAt, before));
+}
+
+export async function countNationalCodeConflicts(db: Db): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(nationalCodeConflicts);
+  return row?.total ?? 0;
 }

@@ -1,8 +1,7 @@
-import type { User } from '../../lib/api/types.ts';
+import type { User } from '#lib/api/contracts/auth.ts';
 import type { Account } from './repository.ts';
 
-export type { User };
-
+/** An account row as every API answer shows it (the contract's User); rows never reach the browser as they are. */
 export function toUser(account: Account): User {
   return {
     id: account.id,

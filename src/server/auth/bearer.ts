@@ -1,4 +1,4 @@
-import { apiMessages } from '../../lib/api/messages.ts';
+import { apiMessages } from '#lib/api/messages.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { findSession, type Session } from './repository.ts';

@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { accountMessages } from '../accounts/messages.ts';
 import { authMessages, waitPhrase } from './messages.ts';
 
-const texts: Array<[string, string]> = [
-  ...Object.entries(accountMessages),
-  ...Object.entries(authMessages).flatMap(([key, value]): Array<[string, string]> =>
+const texts: Array<[string, string]> = [...Object.entries(accountMessages), ...Object.entries(authMessages)].flatMap(
+  ([key, value]): Array<[string, string]> =>
     typeof value === 'string' ? [[key, value]] : [45, 300, 7200].map((seconds) => [`${key}(${seconds})`, value(seconds)]),
-  ),
-];
+);
 
 describe('login and account messages', () => {
   it.each(texts)('%s is Persian with Persian digits, ی/ک and ZWNJ', (_key, text) => {

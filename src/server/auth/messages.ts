@@ -1,4 +1,4 @@
-import { toPersianDigits } from '../../lib/format/digits.ts';
+import { toPersianDigits } from '#lib/format/digits.ts';
 import { otpPolicy } from './policy.ts';
 
 /** How long to wait, in the largest whole unit: «۴۵ ثانیهٔ دیگر», «۸ دقیقهٔ دیگر», «۳ ساعت دیگر». */
@@ -21,5 +21,4 @@ export const authMessages = {
   smsFailed: 'فرستادن پیامک ممکن نشد؛ لطفاً کمی بعد دوباره تلاش کنید.',
   sendWait: (seconds: number) => `لطفاً ${waitPhrase(seconds)} دوباره کد بخواهید.`,
   addressWait: (seconds: number) => `درخواست‌های زیادی از این اتصال رسیده است؛ لطفاً ${waitPhrase(seconds)} دوباره تلاش کنید.`,
-  phoneLocked: (seconds: number) => `برای امنیت حساب شما، ورود با این شماره تا ${waitPhrase(seconds)} ممکن نیست.`,
 } as const;

@@ -18,22 +18,40 @@ export const otpPolicy = {
   codeTtlMs: 2 * MINUTE,
   /** Wrong tries that kill a code (the last of them included). */
   maxWrongTries: 5,
-  /** Codes sent to one phone: one a minute, 3 in 10 minutes, 10 a day. */
+  /** Codes sent to one phone (that the SMS provider accepted): one a minute, 3 in 10 minutes, 10 a day. */
   sendsPerPhone: [
     { max: 1, ms: MINUTE },
     { max: 3, ms: 10 * MINUTE },
     { max: 10, ms: DAY },
   ] satisfies Window[],
-  /** Codes requested from one address (generous: patients share addresses behind mobile carriers' NAT). */
+  /** Codes sent for one address (generous: patients share addresses behind mobile carriers' NAT). */
   sendsPerAddress: { max: 30, ms: HOUR } satisfies Window,
-  /** Failed checks that lock a phone: no sends, checks or registrations until the count falls below. */
-  phoneLock: { max: 100, ms: DAY } satisfies Window,
-  /** Failed checks from one address before it is refused checks. */
+  /**
+   * Every attempt to send, the provider's failures included: the cap that keeps a broken provider
+   * from being called endlessly. Failures do not count towards the limits above.
+   */
+  sendAttemptsPerPhone: [
+    { max: 5, ms: 10 * MINUTE },
+    { max: 20, ms: DAY },
+  ] satisfies Window[],
+  sendAttemptsPerAddress: { max: 60, ms: HOUR } satisfies Window,
+  /** Failed checks from one address (any refused code, live or not) before it is refused checks. */
   failedChecksPerAddress: { max: 50, ms: HOUR } satisfies Window,
   /** After a successful check, the phone may register accounts with the same code for this long. */
   registrationWindowMs: 10 * MINUTE,
   /** Rows older than this are deleted: every window above is shorter. */
   keepRecordsMs: 2 * DAY,
+} as const;
+
+/**
+ * Answers that a national code belongs to another account (409, at registration or a profile
+ * edit), before the caller is refused any national code for a while (429): they would let anyone
+ * logged in test whose national codes are registered. Counted per phone (all its accounts) and per
+ * address. A typo rarely gets here: the check digit refuses almost every mistyped code first.
+ */
+export const nationalCodePolicy = {
+  conflictsPerPhone: { max: 5, ms: DAY } satisfies Window,
+  conflictsPerAddress: { max: 10, ms: HOUR } satisfies Window,
 } as const;
 
 export const tokenPolicy = {

@@ -11,21 +11,29 @@ export type NewAuthToken = typeof authTokens.$inferInsert;
 /** Whose records to count: a phone's or an address's. */
 export type Subject = { phoneNumber: string } | { ip: string };
 
+const advisoryLock = (db: Db, key: string) => db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+
 /**
- * Serialises the transaction's work on one phone (sends, registrations) with every other process
- * on the same database, until the transaction ends.
+ * Serialises the transaction's counting and recording for one address, and then for one phone,
+ * with every other process on the same database, until the transaction ends. Every caller takes
+ * them in this order (address, phone) and before touching any row, so two transactions never
+ * wait for each other in a circle.
  */
-export async function lockPhone(db: Db, phoneNumber: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`phone:${phoneNumber}`}, 0))`);
+export async function lockSubjects(db: Db, { ip, phoneNumber }: { ip: string; phoneNumber?: string }): Promise<void> {
+  await advisoryLock(db, `ip:${ip}`);
+  if (phoneNumber !== undefined) await advisoryLock(db, `phone:${phoneNumber}`);
 }
 
-/** When codes were sent to `subject` after `since`, newest first, at most `limit`. */
-export async function recentSendTimes(db: Db, subject: Subject, since: Date, limit: number): Promise<Date[]> {
+/**
+ * When codes were sent to `subject` after `since`, newest first, at most `limit`. Sends the SMS
+ * provider refused are left out unless `attempts` asks for every attempt.
+ */
+export async function recentSendTimes(db: Db, subject: Subject, since: Date, limit: number, { attempts = false } = {}): Promise<Date[]> {
   const who = 'phoneNumber' in subject ? eq(otpCodes.phoneNumber, subject.phoneNumber) : eq(otpCodes.ip, subject.ip);
   const rows = await db
     .select({ at: otpCodes.createdAt })
     .from(otpCodes)
-    .where(and(who, gt(otpCodes.createdAt, since)))
+    .where(and(who, gt(otpCodes.createdAt, since), attempts ? undefined : isNull(otpCodes.failedAt)))
     .orderBy(desc(otpCodes.createdAt))
     .limit(limit);
   return rows.map((row) => row.at);
@@ -49,13 +57,26 @@ export async function recordFailedCheck(db: Db, failure: { phoneNumber: string; 
   await db.insert(otpFailedChecks).values(failure);
 }
 
-/** Retires the phone's usable code, if any, and stores `code` as the new one. Run inside a transaction. */
-export async function replaceLiveCode(db: Db, code: NewOtpCode & { createdAt: Date }): Promise<void> {
+/** Retires the phone's usable code, if any, and stores `code` as the new one; returns its id. Run inside a transaction. */
+export async function replaceLiveCode(db: Db, code: NewOtpCode & { createdAt: Date }): Promise<number> {
   await db
     .update(otpCodes)
     .set({ consumedAt: code.createdAt })
     .where(and(eq(otpCodes.phoneNumber, code.phoneNumber), isNull(otpCodes.consumedAt)));
-  await db.insert(otpCodes).values(code);
+  const [row] = await db.insert(otpCodes).values(code).returning({ id: otpCodes.id });
+  if (!row) throw new Error('insert into otp_codes returned no row');
+  return row.id;
+}
+
+/**
+ * The SMS provider refused code `id`: it can never be used, and it counts as an attempt only. A
+ * code already used (the provider reported a failure but delivered it) stays a send.
+ */
+export async function markSendFailed(db: Db, id: number, now: Date): Promise<void> {
+  await db
+    .update(otpCodes)
+    .set({ failedAt: now, consumedAt: now })
+    .where(and(eq(otpCodes.id, id), isNull(otpCodes.consumedAt)));
 }
 
 /** The newest code sent to the phone, whatever its state. */

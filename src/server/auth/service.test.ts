@@ -1,16 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { nationalCode, otherCode as other } from '../../../tests/support/people.ts';
-import { findAccount } from '../accounts/repository.ts';
+import { countNationalCodeConflicts, findAccount, insertNationalCodeConflict } from '../accounts/repository.ts';
 import { updateProfile } from '../accounts/service.ts';
 import { accountMessages } from '../accounts/messages.ts';
 import type { Db } from '../db/client.ts';
+import { nationalCodeConflicts } from '../db/schema/accounts.ts';
+import { otpCodes, otpFailedChecks } from '../db/schema/auth.ts';
 import { AppError } from '../errors.ts';
-import type { OtpSms, SmsProvider } from '../sms/provider.ts';
+import { SmsError, type OtpSms, type SmsProvider } from '../sms/provider.ts';
 import { requireAccount } from './bearer.ts';
 import { authMessages } from './messages.ts';
 import { countAuthRows, latestCode } from './repository.ts';
+import { hashOtpCode } from './secrets.ts';
 import { checkLoginCode, logout, pruneLoginRecords, registerAccount, sendLoginCode, windowOpensAt } from './service.ts';
+
+// The HMAC key of these tests (appSecret() reads it on first use); never the generated file.
+const SECRET = randomBytes(32).toString('hex');
+vi.stubEnv('APP_SECRET', SECRET);
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -64,18 +73,23 @@ describeEachDatabase('login codes', (database) => {
   const sms = fakeSms();
 
   async function send(phoneNumber: string, ip: string, now: Date) {
-    await sendLoginCode(db(), sms, { phoneNumber, ip, host: 'portal.example.ir', now });
+    await sendLoginCode(db(), sms, { phoneNumber, ip, now });
     return sms.codeOf(phoneNumber);
   }
 
-  it('sends 5 random digits with the WebOTP line and stores only a hash', async () => {
+  it('sends 5 random digits and stores only an HMAC of them under APP_SECRET', async () => {
     const phone = newPhone();
     const code = await send(phone, newIp(), at(0));
     expect(code).toMatch(/^\d{5}$/);
-    expect(sms.sent.at(-1)).toEqual({ to: phone, code, host: 'portal.example.ir' });
+    expect(sms.sent.at(-1)).toEqual({ to: phone, code });
     const row = await latestCode(db(), phone);
     expect(row?.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.codeHash).not.toContain(code);
+    // Not the old unsalted SHA-256, which anyone reading the table could reverse in milliseconds.
+    expect(row?.codeHash).not.toBe(createHash('sha256').update(`otp:${phone}:${code}`).digest('hex'));
+    expect(row?.codeHash).toBe(createHmac('sha256', SECRET).update(`otp:${phone}:${code}`).digest('hex'));
+    // Another key gives another hash: without the key the row cannot be checked against guesses.
+    expect(hashOtpCode(phone, code, randomBytes(32).toString('hex'))).not.toBe(row?.codeHash);
     expect(row?.expiresAt.getTime()).toBe(t0 + 2 * MINUTE);
   });
 
@@ -188,26 +202,45 @@ describeEachDatabase('login codes', (database) => {
     await expect(send(newPhone(), newIp(), at(max * SECOND))).resolves.toMatch(/^\d{5}$/);
   });
 
-  it('locks a phone for a day after 100 failed checks', async () => {
+  it("lets the owner in after any number of strangers' wrong checks of a phone without a live code", async () => {
     const phone = newPhone();
-    const max = 100;
-    // Failed checks from many addresses (the per-address limit is not what stops them).
-    for (let i = 0; i < max; i++) {
-      await refusal(checkLoginCode(db(), { phoneNumber: phone, code: '00000', ip: `172.16.${i}.1`, now: at(i * SECOND) }));
+    // 150 wrong checks from 5 addresses (30 each, under the per-address limit), no code existing.
+    for (let i = 0; i < 150; i++) {
+      const wrong = await refusal(checkLoginCode(db(), { phoneNumber: phone, code: '00000', ip: `172.16.${i % 5}.1`, now: at(i * SECOND) }));
+      expect(wrong.errors).toEqual({ code: [authMessages.noCode] });
     }
+    // The owner asks for a code at once and logs in with it.
     const ip = newIp();
-    const locked = await refusal(checkLoginCode(db(), { phoneNumber: phone, code: '00000', ip, now: at(max * SECOND) }));
-    expect(locked.code).toBe('rate_limited');
-    expect(locked.message).toBe(authMessages.phoneLocked(locked.retryAfter!));
-    // The oldest of the 100 failures (at 0 s) leaves the day at 24 h.
-    expect(locked.retryAfter).toBe((DAY - max * SECOND) / SECOND);
-    // No new code either, and not even the right code gets through while locked.
-    expect((await refusal(send(phone, ip, at(max * SECOND)))).code).toBe('rate_limited');
-    expect(sms.sent.some((s) => s.to === phone)).toBe(false);
-    // The lock lifts once the failures age out.
-    expect((await refusal(send(phone, ip, at(DAY - 1)))).code).toBe('rate_limited');
-    const code = await send(phone, ip, at(DAY));
-    await expect(checkLoginCode(db(), { phoneNumber: phone, code, ip, now: at(DAY + SECOND) })).resolves.toMatchObject({ register: false });
+    const code = await send(phone, ip, at(150 * SECOND));
+    await expect(checkLoginCode(db(), { phoneNumber: phone, code, ip, now: at(151 * SECOND) })).resolves.toMatchObject({ register: false });
+    // More wrong checks once that code is used: still nothing stops the next login.
+    for (let i = 0; i < 20; i++) await refusal(checkLoginCode(db(), { phoneNumber: phone, code: other(code), ip: `172.17.${i}.1`, now: at(152 * SECOND) }));
+    const next = await send(phone, ip, at(4 * MINUTE));
+    await expect(checkLoginCode(db(), { phoneNumber: phone, code: next, ip, now: at(4 * MINUTE + SECOND) })).resolves.toMatchObject({ register: false });
+  });
+
+  it('bounds guesses at one phone by sends × tries: 10 codes a day, 5 wrong tries each', async () => {
+    const phone = newPhone();
+    let guesses = 0;
+    let sends = 0;
+    // An attacker who asks for codes and guesses them from a fresh address each time.
+    // Every 10 minutes for the first 2 hours (the 3-in-10-minutes limit allows no faster), then now and then to the day's end.
+    const minutes = [...Array.from({ length: 12 }, (_, i) => i * 10), 600, 24 * 60 - 1];
+    for (const minute of minutes) {
+      const ip = newIp();
+      const sent = await sendLoginCode(db(), sms, { phoneNumber: phone, ip, now: at(minute * MINUTE) }).then(
+        () => true,
+        () => false,
+      );
+      if (sent) sends++;
+      const code = sms.codeOf(phone);
+      for (let i = 0; i < 6; i++) {
+        const refused = await refusal(checkLoginCode(db(), { phoneNumber: phone, code: other(code), ip, now: at(minute * MINUTE + SECOND) }));
+        if (refused.errors?.code?.[0] === authMessages.codeWrong) guesses++;
+      }
+    }
+    expect(sends).toBe(10);
+    expect(guesses).toBe(50);
   });
 
   it('refuses checks from an address with 50 failed checks in an hour', async () => {
@@ -230,7 +263,7 @@ describeEachDatabase('accounts and tokens', (database) => {
 
   /** Sends and checks a code for `phone` at `now`; returns the code and the check's answer. */
   async function login(phoneNumber: string, ip: string, now: Date) {
-    await sendLoginCode(db(), sms, { phoneNumber, ip, host: 'portal.example.ir', now });
+    await sendLoginCode(db(), sms, { phoneNumber, ip, now });
     const code = sms.codeOf(phoneNumber);
     return { code, ...(await checkLoginCode(db(), { phoneNumber, code, ip, now: new Date(now.getTime() + SECOND) })) };
   }
@@ -259,7 +292,7 @@ describeEachDatabase('accounts and tokens', (database) => {
   it('refuses to register without a checked code, or with a wrong one', async () => {
     const phone = newPhone();
     const ip = newIp();
-    await sendLoginCode(db(), sms, { phoneNumber: phone, ip, host: 'h', now: at(0) });
+    await sendLoginCode(db(), sms, { phoneNumber: phone, ip, now: at(0) });
     const code = sms.codeOf(phone);
     const unchecked = await refusal(registerAccount(db(), { phoneNumber: phone, code, ...person() }, { ip, now: at(SECOND) }));
     expect(unchecked.errors).toEqual({ code: [authMessages.registrationClosed] });
@@ -345,11 +378,11 @@ describeEachDatabase('accounts and tokens', (database) => {
     const before = await findAccount(db(), b.user.id);
     const { account } = await requireAccount(db(), bearer(a.token), at(MINUTE));
     const input = { first_name: 'زهرا', last_name: 'کریمی', international_code: a.user.international_code, birthday: '1990-05-01', gender: 'female' as const };
-    const user = await updateProfile(db(), account.id, input, at(2 * MINUTE));
+    const user = await updateProfile(db(), account, input, { ip, now: at(2 * MINUTE) });
     expect(user).toMatchObject({ id: a.user.id, full_name: 'زهرا کریمی', birthday: '1990-05-01' });
     expect(await findAccount(db(), b.user.id)).toEqual(before);
     // B's national code stays B's.
-    const taken = await refusal(updateProfile(db(), account.id, { ...input, international_code: b.user.international_code }, at(3 * MINUTE)));
+    const taken = await refusal(updateProfile(db(), account, { ...input, international_code: b.user.international_code }, { ip, now: at(3 * MINUTE) }));
     expect(taken.code).toBe('conflict');
     expect(taken.errors).toEqual({ international_code: [accountMessages.nationalCodeTaken] });
   });
@@ -359,11 +392,234 @@ describeEachDatabase('accounts and tokens', (database) => {
     const ip = newIp();
     await login(phone, ip, at(0));
     await refusal(checkLoginCode(db(), { phoneNumber: phone, code: '00000', ip, now: at(MINUTE) }));
+    await insertNationalCodeConflict(db(), { phoneNumber: phone, ip, createdAt: at(MINUTE) });
     const before = await countAuthRows(db());
+    expect(await countNationalCodeConflicts(db())).toBeGreaterThan(0);
     await pruneLoginRecords(db(), at(40 * DAY));
     const after = await countAuthRows(db());
+    expect(await countNationalCodeConflicts(db())).toBe(0);
     expect(after.codes).toBeLessThan(before.codes);
     expect(after.failedChecks).toBeLessThan(before.failedChecks);
     expect(after.tokens).toBeLessThan(before.tokens);
+  });
+});
+
+describeEachDatabase('limits under concurrency, and SMS provider failures', (database) => {
+  const db = (): Db => database().db;
+  const sms = fakeSms();
+
+  it('accepts exactly 30 of 45 simultaneous sends from one address to different phones', async () => {
+    const ip = newIp();
+    const results = await Promise.allSettled(Array.from({ length: 45 }, () => sendLoginCode(db(), sms, { phoneNumber: newPhone(), ip, now: at(0) })));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(30);
+    for (const result of results) {
+      if (result.status === 'rejected') expect((result.reason as AppError).code).toBe('rate_limited');
+    }
+    const [row] = await db().select({ total: count() }).from(otpCodes).where(eq(otpCodes.ip, ip));
+    expect(row?.total).toBe(30);
+  });
+
+  it('sends one code of 10 simultaneous requests for one phone', async () => {
+    const phone = newPhone();
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => sendLoginCode(db(), sms, { phoneNumber: phone, ip: newIp(), now: at(0) })));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+  });
+
+  it('counts exactly 50 of 60 simultaneous wrong checks from one address, and refuses the rest', async () => {
+    const ip = newIp();
+    const phone = newPhone();
+    await sendLoginCode(db(), sms, { phoneNumber: phone, ip: newIp(), now: at(0) });
+    const results = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) => checkLoginCode(db(), { phoneNumber: i % 2 ? phone : newPhone(), code: other(sms.codeOf(phone)), ip, now: at(SECOND) })),
+    );
+    const codes = results.map((result) => (result.status === 'rejected' ? (result.reason as AppError).code : 'ok'));
+    expect(codes.filter((code) => code === 'invalid_input')).toHaveLength(50);
+    expect(codes.filter((code) => code === 'rate_limited')).toHaveLength(10);
+    const [row] = await db().select({ total: count() }).from(otpFailedChecks).where(eq(otpFailedChecks.ip, ip));
+    expect(row?.total).toBe(50);
+    // The live code took at most its 5 tries.
+    expect((await latestCode(db(), phone))?.attempts).toBe(5);
+  });
+
+  it("does not count the provider's failures as sends: the patient gets a code right after three", async () => {
+    const phone = newPhone();
+    const ip = newIp();
+    let failing = true;
+    const flaky: SmsProvider = {
+      name: 'kavenegar',
+      async sendOtp(message) {
+        if (failing) throw new SmsError('Kavenegar could not be reached (ECONNRESET)');
+        await sms.sendOtp(message);
+      },
+    };
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (let i = 0; i < 3; i++) {
+        const failed = await refusal(sendLoginCode(db(), flaky, { phoneNumber: phone, ip, now: at(i * SECOND) }));
+        expect(failed.code).toBe('unavailable');
+        expect(failed.message).toBe(authMessages.smsFailed);
+      }
+      expect(errors.mock.calls.map((call) => String(call[0]))).toEqual(Array(3).fill(`SMS to ${phone.slice(0, 4)}***${phone.slice(-3)} was not sent: Kavenegar could not be reached (ECONNRESET)`));
+    } finally {
+      errors.mockRestore();
+    }
+    // A code that never left cannot be used.
+    const unsent = await refusal(checkLoginCode(db(), { phoneNumber: phone, code: '12345', ip, now: at(4 * SECOND) }));
+    expect(unsent.errors).toEqual({ code: [authMessages.noCode] });
+    failing = false;
+    await sendLoginCode(db(), flaky, { phoneNumber: phone, ip, now: at(5 * SECOND) });
+    await expect(checkLoginCode(db(), { phoneNumber: phone, code: sms.codeOf(phone), ip, now: at(6 * SECOND) })).resolves.toMatchObject({ register: false });
+  });
+
+  it('caps attempts at 5 in 10 minutes and 20 a day for a phone, whatever the provider says', async () => {
+    const phone = newPhone();
+    const broken: SmsProvider = {
+      name: 'kavenegar',
+      async sendOtp() {
+        throw new SmsError('down');
+      },
+    };
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (let i = 0; i < 5; i++) expect((await refusal(sendLoginCode(db(), broken, { phoneNumber: phone, ip: newIp(), now: at(i * SECOND) }))).code).toBe('unavailable');
+      const capped = await refusal(sendLoginCode(db(), broken, { phoneNumber: phone, ip: newIp(), now: at(5 * SECOND) }));
+      expect(capped.code).toBe('rate_limited');
+      // The first attempt (at 0 s) leaves the 10 minutes at 600 s.
+      expect(capped.retryAfter).toBe(10 * 60 - 5);
+      expect(capped.message).toBe(authMessages.sendWait(10 * 60 - 5));
+      // 20 a day: 15 more at 11, 22 and 33 minutes, then nothing until the first leaves the day.
+      for (let i = 0; i < 15; i++) {
+        const attempt = await refusal(sendLoginCode(db(), broken, { phoneNumber: phone, ip: newIp(), now: at((1 + Math.floor(i / 5)) * 11 * MINUTE + i * SECOND) }));
+        expect(attempt.code).toBe('unavailable');
+      }
+      const daily = await refusal(sendLoginCode(db(), broken, { phoneNumber: phone, ip: newIp(), now: at(HOUR) }));
+      expect(daily.code).toBe('rate_limited');
+      expect(daily.retryAfter).toBe((DAY - HOUR) / SECOND);
+    } finally {
+      errors.mockRestore();
+    }
+    const [row] = await db()
+      .select({ total: count() })
+      .from(otpCodes)
+      .where(and(eq(otpCodes.phoneNumber, phone)));
+    expect(row?.total).toBe(20);
+  });
+
+  it('caps attempts from one address at 60 an hour', async () => {
+    const ip = newIp();
+    const broken: SmsProvider = {
+      name: 'kavenegar',
+      async sendOtp() {
+        throw new SmsError('down');
+      },
+    };
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (let i = 0; i < 60; i++) expect((await refusal(sendLoginCode(db(), broken, { phoneNumber: newPhone(), ip, now: at(i * SECOND) }))).code).toBe('unavailable');
+    } finally {
+      errors.mockRestore();
+    }
+    const capped = await refusal(sendLoginCode(db(), sms, { phoneNumber: newPhone(), ip, now: at(60 * SECOND) }));
+    expect(capped.code).toBe('rate_limited');
+    expect(capped.message).toBe(authMessages.addressWait(capped.retryAfter!));
+  });
+});
+
+describeEachDatabase('national codes that belong to another account', (database) => {
+  const db = (): Db => database().db;
+  const sms = fakeSms();
+  let people = 5000;
+  const person = () => ({ firstName: 'مریم', lastName: 'احمدی', internationalCode: nationalCode(++people), gender: 'female' as const });
+
+  async function loggedIn(phoneNumber: string, ip: string, now: Date) {
+    await sendLoginCode(db(), sms, { phoneNumber, ip, now });
+    const code = sms.codeOf(phoneNumber);
+    await checkLoginCode(db(), { phoneNumber, code, ip, now });
+    const entry = await registerAccount(db(), { phoneNumber, code, ...person() }, { ip, now });
+    return { code, entry, account: (await findAccount(db(), entry.user.id))! };
+  }
+
+  const profileWith = (internationalCode: string) => ({ first_name: 'مریم', last_name: 'احمدی', international_code: internationalCode, birthday: null, gender: 'female' as const });
+
+  it('answers 409 five times a day per phone, then 429 for any new national code, and logs each masked', async () => {
+    const victims = await Promise.all([1, 2, 3, 4, 5, 6].map(async () => (await loggedIn(newPhone(), newIp(), at(0))).entry.user.international_code));
+    const { account } = await loggedIn(newPhone(), newIp(), at(0));
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      for (let i = 0; i < 5; i++) {
+        // Each from another address: the phone's limit is what stops it.
+        const taken = await refusal(updateProfile(db(), account, profileWith(victims[i]!), { ip: newIp(), now: at(MINUTE + i * SECOND) }));
+        expect(taken.code).toBe('conflict');
+      }
+      expect(warnings).toHaveBeenCalledTimes(5);
+      const logged = String(warnings.mock.calls[0]![0]);
+      expect(logged).toContain(`${victims[0]!.slice(0, 2)}******${victims[0]!.slice(-2)}`);
+      expect(logged).not.toContain(victims[0]);
+      expect(logged).toContain(`account ${account.id}`);
+
+      const over = await refusal(updateProfile(db(), account, profileWith(victims[5]!), { ip: newIp(), now: at(2 * MINUTE) }));
+      expect(over.code).toBe('rate_limited');
+      expect(over.message).toBe(accountMessages.nationalCodeWait(over.retryAfter!));
+      expect(over.retryAfter).toBe((DAY + MINUTE - 2 * MINUTE) / SECOND);
+      // A free code is refused alike: the answer tells nothing about the code.
+      const free = await refusal(updateProfile(db(), account, profileWith(nationalCode(++people)), { ip: newIp(), now: at(2 * MINUTE) }));
+      expect(free.code).toBe('rate_limited');
+      expect(warnings).toHaveBeenCalledTimes(5);
+    } finally {
+      warnings.mockRestore();
+    }
+    // Keeping one's own national code still saves the rest of the profile.
+    await expect(updateProfile(db(), account, { ...profileWith(account.internationalCode), first_name: 'زهرا' }, { ip: newIp(), now: at(3 * MINUTE) })).resolves.toMatchObject({ first_name: 'زهرا' });
+    // A day after the first refusal, a new code may be tried again.
+    const later = await refusal(updateProfile(db(), account, profileWith(victims[5]!), { ip: newIp(), now: at(DAY + MINUTE) }));
+    expect(later.code).toBe('conflict');
+  });
+
+  it('counts registration and every account of the phone together, and the address too', async () => {
+    const victim = (await loggedIn(newPhone(), newIp(), at(0))).entry.user.international_code;
+    const ip = newIp();
+    const { code, account } = await loggedIn(newPhone(), ip, at(0));
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      for (let i = 0; i < 3; i++) {
+        const taken = await refusal(registerAccount(db(), { phoneNumber: account.phoneNumber, code, ...person(), internationalCode: victim }, { ip, now: at(MINUTE) }));
+        expect(taken.code).toBe('conflict');
+      }
+      for (let i = 0; i < 2; i++) expect((await refusal(updateProfile(db(), account, profileWith(victim), { ip, now: at(MINUTE) }))).code).toBe('conflict');
+      const over = await refusal(registerAccount(db(), { phoneNumber: account.phoneNumber, code, ...person() }, { ip, now: at(MINUTE) }));
+      expect(over.code).toBe('rate_limited');
+    } finally {
+      warnings.mockRestore();
+    }
+    const [row] = await db().select({ total: count() }).from(nationalCodeConflicts).where(eq(nationalCodeConflicts.phoneNumber, account.phoneNumber));
+    expect(row?.total).toBe(5);
+
+    // Ten refusals from one address in an hour, over several phones, close that address for the hour.
+    const probe = newIp();
+    const phones = await Promise.all([1, 2, 3].map(async () => (await loggedIn(newPhone(), newIp(), at(0))).account));
+    const quiet = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      for (let i = 0; i < 10; i++) {
+        expect((await refusal(updateProfile(db(), phones[i % 3]!, profileWith(victim), { ip: probe, now: at(MINUTE + i * SECOND) }))).code).toBe('conflict');
+      }
+      expect((await refusal(updateProfile(db(), phones[0]!, profileWith(victim), { ip: probe, now: at(2 * MINUTE) }))).code).toBe('rate_limited');
+      expect((await refusal(updateProfile(db(), phones[0]!, profileWith(victim), { ip: newIp(), now: at(2 * MINUTE) }))).code).toBe('conflict');
+    } finally {
+      quiet.mockRestore();
+    }
+  });
+
+  it('lets exactly 5 of 12 simultaneous probes from one phone through as 409s', async () => {
+    const victim = (await loggedIn(newPhone(), newIp(), at(0))).entry.user.international_code;
+    const { account } = await loggedIn(newPhone(), newIp(), at(0));
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const results = await Promise.allSettled(Array.from({ length: 12 }, () => updateProfile(db(), account, profileWith(victim), { ip: newIp(), now: at(MINUTE) })));
+      const codes = results.map((result) => (result.status === 'rejected' ? (result.reason as AppError).code : 'ok'));
+      expect(codes.filter((code) => code === 'conflict')).toHaveLength(5);
+      expect(codes.filter((code) => code === 'rate_limited')).toHaveLength(7);
+    } finally {
+      warnings.mockRestore();
+    }
   });
 });

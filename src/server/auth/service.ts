@@ -1,23 +1,26 @@
-import type { Gender } from '../../lib/validation/gender.ts';
+import type { Gender } from '#lib/validation/gender.ts';
 import { createAccount } from '../accounts/service.ts';
 import { accountMessages } from '../accounts/messages.ts';
-import { countAccountsOfPhone, listAccountsOfPhone, type Account } from '../accounts/repository.ts';
-import { toUser, type User } from '../accounts/user.ts';
+import { countAccountsOfPhone, listAccountsOfPhone, pruneNationalCodeConflicts, type Account } from '../accounts/repository.ts';
+import type { LoginEntry } from '#lib/api/contracts/auth.ts';
+import { toUser } from '../accounts/user.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { SmsProvider } from '../sms/provider.ts';
 import { authMessages } from './messages.ts';
 import { MAX_ACCOUNTS_PER_PHONE, otpPolicy, tokenPolicy, type Window } from './policy.ts';
+import { ago, maskPhone, rateLimited, transactionThenRefuse, windowOpensAt } from './limits.ts';
 import {
   consumeCode,
   countWrongTry,
   insertTokens,
   latestCode,
   latestVerifiedCode,
-  lockPhone,
-  pruneAuthRecords,
+  lockSubjects,
+  markSendFailed,
   nthRecentFailedCheck,
   olderCodeHashes,
+  pruneAuthRecords,
   recentSendTimes,
   recordFailedCheck,
   replaceLiveCode,
@@ -26,11 +29,9 @@ import {
 } from './repository.ts';
 import { hashOtpCode, hashToken, newOtpCode, newToken, sameHash } from './secrets.ts';
 
-/** One account a login opens: its bearer token and the account as the API shows it. */
-export interface LoginEntry {
-  token: string;
-  user: User;
-}
+export { windowOpensAt };
+
+export type { LoginEntry };
 
 /** Who is asking, and when: every rule is judged against `now`, so tests can move the clock. */
 export interface Caller {
@@ -38,59 +39,51 @@ export interface Caller {
   now: Date;
 }
 
-const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
-
-/** When one more event fits into `window`, given the recent events newest first; 0 when it fits now. */
-export function windowOpensAt(newestFirst: readonly Date[], window: Window, now: Date): number {
-  const blocking = newestFirst[window.max - 1];
-  const opensAt = blocking ? blocking.getTime() + window.ms : 0;
-  return opensAt > now.getTime() ? opensAt : 0;
-}
-
-function rateLimited(message: (seconds: number) => string, until: number, now: Date): AppError {
-  const seconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
-  return new AppError('rate_limited', message(seconds), { retryAfter: seconds });
-}
-
-/** 429 while the phone has had 100 failed checks in the last day. */
-async function refuseLockedPhone(db: Db, phoneNumber: string, now: Date): Promise<void> {
-  const { max, ms } = otpPolicy.phoneLock;
-  const nth = await nthRecentFailedCheck(db, { phoneNumber }, ago(now, ms), max);
-  if (nth) throw rateLimited(authMessages.phoneLocked, nth.getTime() + ms, now);
-}
-
-/** 429 for a locked phone, or for an address with too many failed checks. */
-async function refuseGuessing(db: Db, phoneNumber: string, { ip, now }: Caller): Promise<void> {
-  await refuseLockedPhone(db, phoneNumber, now);
+/** 429 for an address with too many failed checks. Run under the address's lock. */
+async function refuseGuessingAddress(db: Db, { ip, now }: Caller): Promise<void> {
   const { max, ms } = otpPolicy.failedChecksPerAddress;
   const nth = await nthRecentFailedCheck(db, { ip }, ago(now, ms), max);
   if (nth) throw rateLimited(authMessages.addressWait, nth.getTime() + ms, now);
 }
 
-/** The longest per-phone window and the most sends any of them counts: one query serves them all. */
-const PHONE_SENDS_LOOKBACK: Window = {
-  ms: Math.max(...otpPolicy.sendsPerPhone.map((window) => window.ms)),
-  max: Math.max(...otpPolicy.sendsPerPhone.map((window) => window.max)),
-};
+/** The longest of `windows` and the most events any of them counts: one query serves them all. */
+const lookback = (windows: readonly Window[]): Window => ({
+  ms: Math.max(...windows.map((window) => window.ms)),
+  max: Math.max(...windows.map((window) => window.max)),
+});
+
+/** When the phone's windows admit one more event, given its recent events; 0 when they do now. */
+async function phoneOpensAt(db: Db, phoneNumber: string, windows: readonly Window[], now: Date, attempts: boolean): Promise<number> {
+  const all = lookback(windows);
+  const times = await recentSendTimes(db, { phoneNumber }, ago(now, all.ms), all.max, { attempts });
+  return Math.max(...windows.map((window) => windowOpensAt(times, window, now)));
+}
+
+async function addressOpensAt(db: Db, ip: string, window: Window, now: Date, attempts: boolean): Promise<number> {
+  return windowOpensAt(await recentSendTimes(db, { ip }, ago(now, window.ms), window.max, { attempts }), window, now);
+}
 
 /**
  * Sends a new login code to a phone, registered or not (the answer must not tell them apart), and
- * retires the phone's previous code in the same transaction. 429 when a send limit or the phone
- * lock stands; 503 when the SMS provider fails.
+ * retires the phone's previous code. 429 when a send limit or an attempt cap stands; 503 when the
+ * SMS provider fails, which then counts as an attempt but not as a send. The counting and the new
+ * row happen under the address's and the phone's locks, so concurrent requests cannot overshoot.
  */
-export async function sendLoginCode(db: Db, sms: SmsProvider, { phoneNumber, host, ip, now }: Caller & { phoneNumber: string; host: string }): Promise<void> {
+export async function sendLoginCode(db: Db, sms: SmsProvider, { phoneNumber, ip, now }: Caller & { phoneNumber: string }): Promise<void> {
   const code = newOtpCode();
-  await db.transaction(async (tx) => {
-    await lockPhone(tx, phoneNumber);
-    await refuseLockedPhone(tx, phoneNumber, now);
-    const phoneSends = await recentSendTimes(tx, { phoneNumber }, ago(now, PHONE_SENDS_LOOKBACK.ms), PHONE_SENDS_LOOKBACK.max);
-    const phoneOpensAt = Math.max(...otpPolicy.sendsPerPhone.map((window) => windowOpensAt(phoneSends, window, now)));
-    const perAddress = otpPolicy.sendsPerAddress;
-    const addressSends = await recentSendTimes(tx, { ip }, ago(now, perAddress.ms), perAddress.max);
-    const addressOpensAt = windowOpensAt(addressSends, perAddress, now);
-    if (phoneOpensAt) throw rateLimited(authMessages.sendWait, Math.max(phoneOpensAt, addressOpensAt), now);
-    if (addressOpensAt) throw rateLimited(authMessages.addressWait, addressOpensAt, now);
-    await replaceLiveCode(tx, {
+  const codeId = await db.transaction(async (tx) => {
+    await lockSubjects(tx, { ip, phoneNumber });
+    const phoneWait = Math.max(
+      await phoneOpensAt(tx, phoneNumber, otpPolicy.sendsPerPhone, now, false),
+      await phoneOpensAt(tx, phoneNumber, otpPolicy.sendAttemptsPerPhone, now, true),
+    );
+    const addressWait = Math.max(
+      await addressOpensAt(tx, ip, otpPolicy.sendsPerAddress, now, false),
+      await addressOpensAt(tx, ip, otpPolicy.sendAttemptsPerAddress, now, true),
+    );
+    if (phoneWait) throw rateLimited(authMessages.sendWait, Math.max(phoneWait, addressWait), now);
+    if (addressWait) throw rateLimited(authMessages.addressWait, addressWait, now);
+    return replaceLiveCode(tx, {
       phoneNumber,
       ip,
       codeHash: hashOtpCode(phoneNumber, code),
@@ -99,14 +92,15 @@ export async function sendLoginCode(db: Db, sms: SmsProvider, { phoneNumber, hos
     });
   });
   try {
-    await sms.sendOtp({ to: phoneNumber, code, host });
+    await sms.sendOtp({ to: phoneNumber, code });
   } catch (error) {
-    console.error(`SMS to ${phoneNumber.slice(0, 4)}***${phoneNumber.slice(-3)} was not sent: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`SMS to ${maskPhone(phoneNumber)} was not sent: ${error instanceof Error ? error.message : String(error)}`);
+    await markSendFailed(db, codeId, now);
     throw new AppError('unavailable', authMessages.smsFailed);
   }
 }
 
-/** A refused code: recorded as a failed check, answered 422 with the messages under `code`. */
+/** A refused code: recorded as a failed check (of the address), answered 422 with the messages under `code`. */
 async function refuseCode(db: Db, phoneNumber: string, { ip, now }: Caller, ...messages: string[]): Promise<AppError> {
   await recordFailedCheck(db, { phoneNumber, ip, createdAt: now });
   return new AppError('invalid_input', messages[0]!, { errors: { code: messages } });
@@ -137,37 +131,40 @@ async function issueTokens(db: Db, accounts: Account[], loginId: number, now: Da
 /**
  * Checks a login code. Right: the code is used up, and the answer opens each account of the phone
  * (`register` = the phone has accounts). Wrong, expired, used, replaced or dead: 422 under `code`,
- * and a failed check is recorded.
+ * and a failed check of the address is recorded. Only a wrong guess at a live code costs that code
+ * one of its 5 tries; nothing else counts against the phone, so strangers' checks cannot lock its
+ * owner out. The whole check runs under the address's lock: its failed checks never overshoot.
  */
 export async function checkLoginCode(
   db: Db,
   { phoneNumber, code, ...caller }: Caller & { phoneNumber: string; code: string },
 ): Promise<{ register: boolean; data: LoginEntry[] }> {
-  await refuseGuessing(db, phoneNumber, caller);
-  const hash = hashOtpCode(phoneNumber, code);
-  const latest = await latestCode(db, phoneNumber);
-  if (!latest) throw await refuseCode(db, phoneNumber, caller, authMessages.noCode);
-  // The newest code is used up only by a successful check (a resend inserts a newer one).
-  if (latest.consumedAt) {
-    throw await refuseCode(db, phoneNumber, caller, sameHash(latest.codeHash, hash) ? authMessages.codeUsed : authMessages.noCode);
-  }
-  if (latest.expiresAt <= caller.now) throw await refuseCode(db, phoneNumber, caller, authMessages.codeExpired);
-  if (latest.attempts >= otpPolicy.maxWrongTries) throw await refuseCode(db, phoneNumber, caller, authMessages.codeDead);
-  if (!sameHash(latest.codeHash, hash)) {
-    // A code that a resend replaced while it would still be valid: tell them to use the newest.
-    const older = await olderCodeHashes(db, phoneNumber, latest.id, ago(caller.now, otpPolicy.codeTtlMs));
-    const replaced = older.some((olderHash) => sameHash(olderHash, hash));
-    const messages = await wrongTry(db, latest.id, replaced ? authMessages.codeReplaced : authMessages.codeWrong);
-    throw await refuseCode(db, phoneNumber, caller, ...messages);
-  }
-  const opened = await db.transaction(async (tx) => {
-    if (!(await consumeCode(tx, latest.id, caller.now, otpPolicy.maxWrongTries))) return undefined;
+  return transactionThenRefuse(db, async (tx) => {
+    await lockSubjects(tx, { ip: caller.ip });
+    await refuseGuessingAddress(tx, caller);
+    const hash = hashOtpCode(phoneNumber, code);
+    const latest = await latestCode(tx, phoneNumber);
+    if (!latest) return refuseCode(tx, phoneNumber, caller, authMessages.noCode);
+    // The newest code is used up only by a successful check or a failed send (a resend inserts a newer one).
+    if (latest.consumedAt) {
+      return refuseCode(tx, phoneNumber, caller, sameHash(latest.codeHash, hash) ? authMessages.codeUsed : authMessages.noCode);
+    }
+    if (latest.expiresAt <= caller.now) return refuseCode(tx, phoneNumber, caller, authMessages.codeExpired);
+    if (latest.attempts >= otpPolicy.maxWrongTries) return refuseCode(tx, phoneNumber, caller, authMessages.codeDead);
+    if (!sameHash(latest.codeHash, hash)) {
+      // A code that a resend replaced while it would still be valid: tell them to use the newest.
+      const older = await olderCodeHashes(tx, phoneNumber, latest.id, ago(caller.now, otpPolicy.codeTtlMs));
+      const replaced = older.some((olderHash) => sameHash(olderHash, hash));
+      const messages = await wrongTry(tx, latest.id, replaced ? authMessages.codeReplaced : authMessages.codeWrong);
+      return refuseCode(tx, phoneNumber, caller, ...messages);
+    }
+    // Another request from another address may have used the same code a moment earlier.
+    if (!(await consumeCode(tx, latest.id, caller.now, otpPolicy.maxWrongTries))) {
+      return refuseCode(tx, phoneNumber, caller, authMessages.codeUsed);
+    }
     const accounts = await listAccountsOfPhone(tx, phoneNumber);
     return { register: accounts.length > 0, data: await issueTokens(tx, accounts, latest.id, caller.now) };
   });
-  // Another request used the same code a moment earlier.
-  if (!opened) throw await refuseCode(db, phoneNumber, caller, authMessages.codeUsed);
-  return opened;
 }
 
 export interface RegisterInput {
@@ -183,31 +180,37 @@ export interface RegisterInput {
  * Creates an account for a phone whose code was checked successfully in the last 10 minutes; the
  * same code may register several people (each national code once) inside that window. Returns the
  * new account's token. 422 under `code` for a closed window or a wrong code (which counts as a
- * wrong try of that code), 409 for a national code in use or a phone with 10 accounts.
+ * wrong try of that code), 409 for a national code in use or a phone with 10 accounts, 429 once
+ * the phone or address has had too many national codes refused (accounts/service.ts).
  */
 export async function registerAccount(db: Db, input: RegisterInput, caller: Caller): Promise<LoginEntry> {
   const { phoneNumber } = input;
-  await refuseGuessing(db, phoneNumber, caller);
-  const verified = await latestVerifiedCode(db, phoneNumber, ago(caller.now, otpPolicy.registrationWindowMs));
-  if (!verified) throw await refuseCode(db, phoneNumber, caller, authMessages.registrationClosed);
-  if (verified.attempts >= otpPolicy.maxWrongTries) throw await refuseCode(db, phoneNumber, caller, authMessages.codeDead);
-  if (!sameHash(verified.codeHash, hashOtpCode(phoneNumber, input.code))) {
-    throw await refuseCode(db, phoneNumber, caller, ...(await wrongTry(db, verified.id, authMessages.codeWrong)));
-  }
-  return db.transaction(async (tx) => {
-    await lockPhone(tx, phoneNumber);
-    if ((await countAccountsOfPhone(tx, phoneNumber)) >= MAX_ACCOUNTS_PER_PHONE) {
-      throw new AppError('conflict', accountMessages.tooManyAccounts);
+  return transactionThenRefuse(db, async (tx) => {
+    await lockSubjects(tx, { ip: caller.ip, phoneNumber });
+    await refuseGuessingAddress(tx, caller);
+    const verified = await latestVerifiedCode(tx, phoneNumber, ago(caller.now, otpPolicy.registrationWindowMs));
+    if (!verified) return refuseCode(tx, phoneNumber, caller, authMessages.registrationClosed);
+    if (verified.attempts >= otpPolicy.maxWrongTries) return refuseCode(tx, phoneNumber, caller, authMessages.codeDead);
+    if (!sameHash(verified.codeHash, hashOtpCode(phoneNumber, input.code))) {
+      return refuseCode(tx, phoneNumber, caller, ...(await wrongTry(tx, verified.id, authMessages.codeWrong)));
     }
-    const account = await createAccount(tx, {
-      phoneNumber,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      internationalCode: input.internationalCode,
-      gender: input.gender,
-      createdAt: caller.now,
-      updatedAt: caller.now,
-    });
+    if ((await countAccountsOfPhone(tx, phoneNumber)) >= MAX_ACCOUNTS_PER_PHONE) {
+      return new AppError('conflict', accountMessages.tooManyAccounts);
+    }
+    const account = await createAccount(
+      tx,
+      {
+        phoneNumber,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        internationalCode: input.internationalCode,
+        gender: input.gender,
+        createdAt: caller.now,
+        updatedAt: caller.now,
+      },
+      { phoneNumber, ip: caller.ip, now: caller.now },
+    );
+    if (account instanceof AppError) return account;
     const [entry] = await issueTokens(tx, [account], verified.id, caller.now);
     return entry!;
   });
@@ -221,4 +224,5 @@ export async function logout(db: Db, session: Session, now: Date): Promise<void>
 /** Deletes login records that no rule looks at any more; each process runs it now and then. */
 export async function pruneLoginRecords(db: Db, now: Date): Promise<void> {
   await pruneAuthRecords(db, ago(now, otpPolicy.keepRecordsMs));
+  await pruneNationalCodeConflicts(db, ago(now, otpPolicy.keepRecordsMs));
 }

@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { logError } from '../log.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -25,9 +27,28 @@ export interface DatabaseOptions {
   dataDir: string;
 }
 
+/** How long a request waits for a connection before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * A pg pool that outlives its server: a restart, a failover, an idle timeout or
+ * `pg_terminate_backend` kills connections, and node-postgres reports that as an `error` event on
+ * the pool (idle connections) or on the client (connections in use). Unhandled, either ends the
+ * process. Here both are logged; the dead connection leaves the pool, the request that used it
+ * fails (answered 503), and the next request opens a new connection once the server is back.
+ */
+function createResilientPool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  pool.on('error', (error) => logError('PostgreSQL connection lost (idle)', error));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logError('PostgreSQL connection lost (in use)', error));
+  });
+  return pool;
+}
+
 export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): Promise<Database> {
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = createResilientPool(databaseUrl);
     // Fail at boot, not at the first request, when the server is unreachable.
     await pool.query('select 1');
     return { db: drizzlePg({ client: pool, schema }) as unknown as Db, dialect: 'postgres', url: databaseUrl, close: () => pool.end() };
@@ -42,4 +63,14 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
 export async function openMemoryDatabase(): Promise<Database> {
   const client = await PGlite.create();
   return { db: drizzlePglite({ client, schema }) as unknown as Db, dialect: 'pglite', close: () => client.close() };
+}
+
+/** Whether the database answers a trivial query now; for `/api/health`. */
+export async function databaseAnswers(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
 }

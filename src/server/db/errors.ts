@@ -6,3 +6,26 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   }
   return false;
 }
+
+/** SQLSTATEs of a server that is going away, restarting, or refusing connections for now. */
+const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300|55000)$/;
+/** Socket errors on the way to the server. */
+const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** node-postgres's own words for a lost or unreachable server (it gives no code for these). */
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended unexpectedly|Client was closed/i;
+
+/**
+ * True when `error` (or a cause of it) says the database cannot be reached right now — a restart,
+ * a failover, a dropped connection — rather than that the query was wrong. Answered with 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 10; current = (current as { cause?: unknown }).cause, depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_ERRNOS.has(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+    // AggregateError (a failed connect to every address of a host name) keeps its causes in `errors`.
+    const errors = (current as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+  }
+  return false;
+}

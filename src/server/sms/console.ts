@@ -12,14 +12,22 @@ export interface OutboxLine {
 
 /**
  * For development and tests: appends each message as a JSON line `{to, text, at}` to `outboxFile`
- * and logs it. Nothing reaches a phone.
+ * and logs it. Nothing reaches a phone. `siteHost` is named in the WebOTP line.
  */
-export function createConsoleProvider({ outboxFile, log = console.log }: { outboxFile: string; log?: (line: string) => void }): SmsProvider {
+export function createConsoleProvider({
+  outboxFile,
+  siteHost,
+  log = console.log,
+}: {
+  outboxFile: string;
+  siteHost: string;
+  log?: (line: string) => void;
+}): SmsProvider {
   let ready: Promise<unknown> | undefined;
   return {
     name: 'console',
     async sendOtp(sms) {
-      const line: OutboxLine = { to: sms.to, text: otpText(sms), at: new Date().toISOString() };
+      const line: OutboxLine = { to: sms.to, text: otpText(sms, siteHost), at: new Date().toISOString() };
       ready ??= mkdir(path.dirname(outboxFile), { recursive: true });
       await ready;
       await appendFile(outboxFile, `${JSON.stringify(line)}\n`);

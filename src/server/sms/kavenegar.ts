@@ -6,6 +6,8 @@ export interface KavenegarOptions {
   template: string;
   /** https://api.kavenegar.com; tests point it at a local fake. */
   baseUrl: string;
+  /** The portal's hostname, sent as `%token2` for the WebOTP line. */
+  siteHost: string;
   timeoutMs?: number;
 }
 
@@ -15,18 +17,18 @@ interface LookupAnswer {
 
 /**
  * Sends login codes through Kavenegar's verify/lookup API: the text is the panel's template, with
- * `%token` = the code and `%token2` = the hostname for the WebOTP line. Kavenegar puts the API key
+ * `%token` = the code and `%token2` = the portal's hostname (`siteHost`) for the WebOTP line. Kavenegar puts the API key
  * in the URL path, so every error message is scrubbed of it before it leaves this module.
  */
-export function createKavenegarProvider({ apiKey, template, baseUrl, timeoutMs = 10_000 }: KavenegarOptions): SmsProvider {
+export function createKavenegarProvider({ apiKey, template, baseUrl, siteHost, timeoutMs = 10_000 }: KavenegarOptions): SmsProvider {
   const encodedKey = encodeURIComponent(apiKey);
   const url = `${baseUrl.replace(/\/+$/, '')}/v1/${encodedKey}/verify/lookup.json`;
   const redact = (text: string) => text.replaceAll(apiKey, '***').replaceAll(encodedKey, '***');
 
   return {
     name: 'kavenegar',
-    async sendOtp({ to, code, host }) {
-      const body = new URLSearchParams({ receptor: to, token: code, token2: host, template });
+    async sendOtp({ to, code }) {
+      const body = new URLSearchParams({ receptor: to, token: code, token2: siteHost, template });
       let response: Response;
       try {
         response = await fetch(url, {

@@ -4,8 +4,6 @@ export interface OtpSms {
   to: string;
   /** 5 Latin digits. */
   code: string;
-  /** The hostname the patient is on (no port), for the WebOTP line. */
-  host: string;
 }
 
 /** Sends login codes; `createSmsProvider` picks one from the environment. */
@@ -21,9 +19,17 @@ export class SmsError extends Error {
 }
 
 /**
+ * The hostname for the WebOTP line: the configured public origin's (PUBLIC_SITE_URL), never the
+ * request's Host header, which the client chooses.
+ */
+export function siteHostname(publicSiteUrl: string): string {
+  return new URL(publicSiteUrl).hostname;
+}
+
+/**
  * The text of a login SMS. Latin digits for the code so that SMS autofill reads it, and the WebOTP
  * line `@host #code` last, which lets the browser offer the code to that site only.
  */
-export function otpText({ code, host }: Pick<OtpSms, 'code' | 'host'>): string {
+export function otpText({ code }: Pick<OtpSms, 'code'>, host: string): string {
   return `کد ورود شما به پورتال بیمارستان: ${code}\n\n@${host} #${code}`;
 }

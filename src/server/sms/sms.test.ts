@@ -10,11 +10,12 @@ import { createSmsProvider } from './index.ts';
 import { createKavenegarProvider } from './kavenegar.ts';
 import { otpText, SmsError } from './provider.ts';
 
-const sms = { to: '09121234567', code: '04821', host: 'portal.example.ir' };
+const sms = { to: '09121234567', code: '04821' };
+const siteHost = 'portal.example.ir';
 
 describe('otpText', () => {
   it('ends with the WebOTP line and carries the code in Latin digits', () => {
-    const text = otpText(sms);
+    const text = otpText(sms, siteHost);
     expect(text.split('\n').at(-1)).toBe('@portal.example.ir #04821');
     expect(text.split('\n')[0]).toContain('04821');
     expect(text).toMatch(/[\u0600-\u06FF]/);
@@ -28,20 +29,30 @@ describe('console provider', () => {
   it('appends one JSON line {to, text, at} per message, creating the folder, and logs it', async () => {
     const outboxFile = path.join(dir, 'nested', 'outbox.jsonl');
     const logged: string[] = [];
-    const provider = createConsoleProvider({ outboxFile, log: (line) => logged.push(line) });
+    const provider = createConsoleProvider({ outboxFile, siteHost, log: (line) => logged.push(line) });
     await provider.sendOtp(sms);
     await provider.sendOtp({ ...sms, code: '11111' });
     const lines = readFileSync(outboxFile, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { to: string; text: string; at: string });
     expect(lines).toHaveLength(2);
     expect(Object.keys(lines[0]!)).toEqual(['to', 'text', 'at']);
-    expect(lines[0]).toMatchObject({ to: sms.to, text: otpText(sms) });
+    expect(lines[0]).toMatchObject({ to: sms.to, text: otpText(sms, siteHost) });
     expect(new Date(lines[0]!.at).toISOString()).toBe(lines[0]!.at);
     expect(logged).toHaveLength(2);
     expect(logged[1]).toContain('#11111');
   });
 
-  it('is what the default configuration gives', () => {
-    expect(createSmsProvider(parseEnv({ DATA_DIR: dir })).name).toBe('console');
+  it('is what the default configuration gives, naming localhost in the WebOTP line', async () => {
+    const provider = createSmsProvider(parseEnv({ DATA_DIR: dir }));
+    expect(provider.name).toBe('console');
+    await provider.sendOtp(sms);
+    expect(readFileSync(path.join(dir, 'sms-outbox.jsonl'), 'utf8')).toContain('@localhost #04821');
+  });
+
+  it('names the hostname of PUBLIC_SITE_URL, without its port, in the WebOTP line', async () => {
+    const outbox = path.join(dir, 'site.jsonl');
+    const provider = createSmsProvider(parseEnv({ SMS_OUTBOX_FILE: outbox, PUBLIC_SITE_URL: 'https://portal.example.ir:8443/fa/' }));
+    await provider.sendOtp(sms);
+    expect(readFileSync(outbox, 'utf8')).toContain(String.raw`\n@portal.example.ir #04821"`);
   });
 });
 
@@ -74,7 +85,7 @@ describe('Kavenegar provider', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const provider = () => createKavenegarProvider({ apiKey, template: 'portal-login', baseUrl });
+  const provider = () => createKavenegarProvider({ apiKey, template: 'portal-login', baseUrl, siteHost });
   const ok = JSON.stringify({ return: { status: 200, message: 'تایید شد' }, entries: [{ messageid: 1, status: 5 }] });
 
   it('posts receptor, token (the code), token2 (the host) and template to verify/lookup with the key in the path', async () => {
@@ -104,7 +115,7 @@ describe('Kavenegar provider', () => {
   });
 
   it('rejects an unreachable server without the key either', async () => {
-    const unreachable = createKavenegarProvider({ apiKey, template: 'portal-login', baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 });
+    const unreachable = createKavenegarProvider({ apiKey, template: 'portal-login', baseUrl: 'http://127.0.0.1:9', siteHost, timeoutMs: 2000 });
     const error = await unreachable.sendOtp(sms).then(
       () => undefined,
       (e: unknown) => e as Error,

@@ -1,12 +1,15 @@
 import * as v from 'valibot';
+import { noControlCharacters, singleLine } from '#lib/validation/base.ts';
+import { maxLength } from '#lib/validation/text.ts';
 
-const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+/** One line of text as the browser sent it (not normalised: it is recorded as reported). */
+const text = (max: number) => v.pipe(v.string(), noControlCharacters(), singleLine(), maxLength(max));
 const screenSide = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000));
 
 /** Body of `POST /api/app/track-visit` (spec §3, §7). */
 export const TrackVisitSchema = v.object({
   visitor_id: v.pipe(v.string(), v.uuid()),
-  path: v.pipe(v.string(), v.startsWith('/'), v.maxLength(2048)),
+  path: v.pipe(text(2048), v.startsWith('/')),
   referrer: text(2048),
   user_agent: text(512),
   screen_width: screenSide,

@@ -5,7 +5,8 @@ import { loadStaticFiles, lookup, sendStatic } from './static-files.ts';
 import { setLocaleCookie } from './locale-cookie.ts';
 import { WORKER_CSP } from './csp.ts';
 import { loadPageCsp } from './page-csp.ts';
-import { setSecurityHeaders } from './security-headers.ts';
+import { CROSS_SITE_FORBIDDEN_HTML, isCrossSiteFormPost } from './origin-check.ts';
+import { securityHeadersFor } from './security-headers.ts';
 
 /** Astro's handler in middleware mode (dist/server/entry.mjs). */
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -15,20 +16,24 @@ export interface PortalServerOptions {
   /** dist/_headers.json: the per-page CSP of prerendered pages. */
   headersFile: string;
   astro: AstroHandler;
+  /** PUBLIC_SITE_URL: our own origin (cross-site form check) and whether to send HSTS. */
+  siteUrl: string;
 }
 
 /**
  * The portal's HTTP server: security headers on everything, static files from memory (brotli or
  * gzip, immutable caching for hashed names), and Astro for the API and on-demand pages.
  */
-export function createPortalServer({ clientDir, headersFile, astro }: PortalServerOptions): Server {
+export function createPortalServer({ clientDir, headersFile, astro, siteUrl }: PortalServerOptions): Server {
+  const siteOrigin = new URL(siteUrl).origin;
+  const securityHeaders = securityHeadersFor(siteUrl);
   const files = loadStaticFiles(clientDir);
   const pageCsp = loadPageCsp(headersFile);
   // Static files are precompressed at build time; pages and API answers rendered per request are
   // compressed here (brotli at a fast level, or gzip), above 1 KB.
   const compress = compression({ threshold: 1024, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } });
   return createServer((req, res) => {
-    setSecurityHeaders(res);
+    securityHeaders(res);
     const url = req.url ?? '/';
     const pathname = url.split('?', 1)[0] ?? '/';
     if (req.method === 'GET' || req.method === 'HEAD') {
@@ -45,7 +50,17 @@ export function createPortalServer({ clientDir, headersFile, astro }: PortalServ
         return;
       }
     }
-    if (!pathname.startsWith('/api/')) setLocaleCookie(req, res);
+    if (pathname.startsWith('/api/')) {
+      // Every API answer holds or may hold personal data: no cache may keep it, errors included
+      // (Astro's own 404s and the adapter's 413 do not set it themselves).
+      res.setHeader('Cache-Control', 'no-store');
+    } else {
+      if (isCrossSiteFormPost(req, siteOrigin)) {
+        res.writeHead(403, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(CROSS_SITE_FORBIDDEN_HTML);
+        return;
+      }
+      setLocaleCookie(req, res);
+    }
     compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => void astro(req, res));
   });
 }

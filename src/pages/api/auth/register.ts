@@ -1,28 +1,22 @@
-import type { APIRoute } from 'astro';
-import { AUTH_MAX_BYTES, RegisterSchema } from '../../../server/auth/schema.ts';
-import { registerAccount } from '../../../server/auth/service.ts';
-import { clientAddress } from '../../../server/client-address.ts';
-import { getDb } from '../../../server/db/index.ts';
-import { endpoint, json, methodNotAllowed, readJson } from '../../../server/http.ts';
-
-export const prerender = false;
+import { RegisterSchema } from '#lib/api/contracts/auth.ts';
+import { AUTH_MAX_BYTES } from '#server/auth/schema.ts';
+import { registerAccount } from '#server/auth/service.ts';
+import { defineEndpoint } from '#server/endpoint.ts';
+import { json } from '#server/http.ts';
 
 /** Creates an account under a phone whose code was just checked; answers its token. */
-export const POST: APIRoute = endpoint(async (context) => {
-  const body = await readJson(context.request, RegisterSchema, { maxBytes: AUTH_MAX_BYTES });
+export const { POST, ALL } = defineEndpoint({ method: 'POST', schema: RegisterSchema, maxBytes: AUTH_MAX_BYTES }, async ({ db, input, ip, now }) => {
   const data = await registerAccount(
-    await getDb(),
+    db,
     {
-      phoneNumber: body.phone_number,
-      code: body.code,
-      firstName: body.first_name,
-      lastName: body.last_name,
-      internationalCode: body.international_code,
-      gender: body.gender,
+      phoneNumber: input.phone_number,
+      code: input.code,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      internationalCode: input.international_code,
+      gender: input.gender,
     },
-    { ip: clientAddress(context), now: new Date() },
+    { ip, now },
   );
   return json({ success: true, data });
 });
-
-export const ALL: APIRoute = methodNotAllowed('POST');

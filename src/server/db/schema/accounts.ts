@@ -30,3 +30,24 @@ export const accounts = pgTable(
     check('accounts_wallet_balance_check', sql`${table.walletBalance} >= 0`),
   ],
 );
+
+/**
+ * Each time a national code was refused because another account has it (409): the rows that the
+ * per-phone and per-address limits of nationalCodePolicy count, across processes.
+ */
+export const nationalCodeConflicts = pgTable(
+  'national_code_conflicts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The phone that asked: the registering phone, or the edited account's phone. */
+    phoneNumber: text('phone_number').notNull(),
+    /** The edited account; null at registration. Not a foreign key: the limits need the row even if the account goes. */
+    accountId: bigint('account_id', { mode: 'number' }),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('national_code_conflicts_phone_number_created_at_idx').on(table.phoneNumber, table.createdAt),
+    index('national_code_conflicts_ip_created_at_idx').on(table.ip, table.createdAt),
+  ],
+);

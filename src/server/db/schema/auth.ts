@@ -3,9 +3,9 @@ import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'd
 import { accounts } from './accounts.ts';
 
 /**
- * One-time login codes sent by SMS (SECURITY.md). Only a hash of the code is kept. The rows are
+ * One-time login codes sent by SMS (SECURITY.md). Only an HMAC of the code is kept. The rows are
  * also the send log that the per-phone and per-address limits count, so the limits hold across
- * processes.
+ * processes: the send limits count the rows the SMS provider did not refuse, the attempt caps all.
  */
 export const otpCodes = pgTable(
   'otp_codes',
@@ -24,6 +24,8 @@ export const otpCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     /** Set with consumedAt by a successful check: opens the registration window. */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Set (with consumedAt) when the SMS provider refused the message: it counts as an attempt, not a send. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
   (table) => [
     index('otp_codes_phone_number_created_at_idx').on(table.phoneNumber, table.createdAt),
@@ -33,7 +35,10 @@ export const otpCodes = pgTable(
   ],
 );
 
-/** Every failed code check (wrong, expired, used or missing code), for the per-phone lock and the per-address limit. */
+/**
+ * Every failed code check (wrong, expired, used or missing code), for the per-address limit. The
+ * phone is kept for the operator's eyes; no rule counts a phone's failed checks.
+ */
 export const otpFailedChecks = pgTable(
   'otp_failed_checks',
   {

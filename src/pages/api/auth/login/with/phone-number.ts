@@ -1,25 +1,13 @@
-import type { APIRoute } from 'astro';
-import { authMessages } from '../../../../../server/auth/messages.ts';
-import { AUTH_MAX_BYTES, SendCodeSchema } from '../../../../../server/auth/schema.ts';
-import { sendLoginCode } from '../../../../../server/auth/service.ts';
-import { clientAddress } from '../../../../../server/client-address.ts';
-import { getDb } from '../../../../../server/db/index.ts';
-import { endpoint, json, methodNotAllowed, readJson } from '../../../../../server/http.ts';
-import { smsProvider } from '../../../../../server/sms/index.ts';
-
-export const prerender = false;
+import { authMessages } from '#server/auth/messages.ts';
+import { SendCodeSchema } from '#lib/api/contracts/auth.ts';
+import { AUTH_MAX_BYTES } from '#server/auth/schema.ts';
+import { sendLoginCode } from '#server/auth/service.ts';
+import { defineEndpoint } from '#server/endpoint.ts';
+import { json } from '#server/http.ts';
+import { smsProvider } from '#server/sms/index.ts';
 
 /** Sends a login code; the answer is the same for registered and new numbers. */
-export const POST: APIRoute = endpoint(async (context) => {
-  const { phone_number } = await readJson(context.request, SendCodeSchema, { maxBytes: AUTH_MAX_BYTES });
-  await sendLoginCode(await getDb(), smsProvider(), {
-    phoneNumber: phone_number,
-    // The WebOTP line names the site the patient is on.
-    host: context.url.hostname,
-    ip: clientAddress(context),
-    now: new Date(),
-  });
+export const { POST, ALL } = defineEndpoint({ method: 'POST', schema: SendCodeSchema, maxBytes: AUTH_MAX_BYTES }, async ({ db, input, ip, now }) => {
+  await sendLoginCode(db, smsProvider(), { phoneNumber: input.phone_number, ip, now });
   return json({ success: true, message: authMessages.codeSent });
 });
-
-export const ALL: APIRoute = methodNotAllowed('POST');

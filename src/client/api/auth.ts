@@ -1,0 +1,27 @@
+import type { CheckCodeAnswer, ProfileFields, RegisterAnswer, RegisterBody, SendCodeAnswer, User, UserAnswer } from '#lib/api/contracts/auth.ts';
+import { authApi, formApi, plainApi } from './client.ts';
+
+/**
+ * The login popup's calls (spec §7). They bypass the global error policy: the popup shows its own
+ * Persian messages beside the fields (see describeFailure).
+ */
+const loginApi = plainApi;
+
+export const sendVerificationCode = (phone_number: string) =>
+  loginApi<SendCodeAnswer>('/auth/login/with/phone-number', { body: { phone_number } });
+
+export const checkVerificationCode = (phone_number: string, code: string) =>
+  loginApi<CheckCodeAnswer>('/auth/check_verification_code', { body: { code, phone_number } });
+
+export const registerAccount = (fields: RegisterBody) =>
+  loginApi<RegisterAnswer>('/auth/register', { body: fields });
+
+export const fetchUserInfo = () => authApi<UserAnswer>('/user/info');
+
+/** Saves the profile (spec §7 body); 422 field errors are left to the form. */
+export const updateProfile = (user: User, fields: ProfileFields) =>
+  authApi<UserAnswer>(
+    '/user/update',
+    { body: { ...fields, full_name: `${fields.first_name} ${fields.last_name}`, phone_number: user.phone_number } },
+    formApi,
+  );

@@ -1,0 +1,39 @@
+import { TRACKING_BASE_URL } from '../api/base.ts';
+import { deviceType } from '#lib/device.ts';
+import { getVisitorId } from '#stores/visitor.ts';
+
+
+/** Spec §7: reports one page view; failures are ignored. */
+export function trackVisit(): void {
+  const visitorId = getVisitorId();
+  if (!visitorId) return;
+  const body = {
+    visitor_id: visitorId,
+    path: location.pathname + location.search,
+    referrer: document.referrer,
+    user_agent: navigator.userAgent,
+    screen_width: screen.width,
+    screen_height: screen.height,
+    device_type: deviceType(screen.width),
+  };
+  fetch(`${TRACKING_BASE_URL}/app/track-visit`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  })
+    // The answer is not needed (spec §7), but an unread body keeps the request open in the browser.
+    .then((response) => response.body?.cancel())
+    .catch(() => {});
+}
+
+/**
+ * Every page load is a navigation here; a page restored from the back/forward cache counts too.
+ * The report goes after the page has loaded, off the critical path.
+ */
+export function startVisitTracking(): void {
+  if (document.readyState === 'complete') trackVisit();
+  else addEventListener('load', trackVisit, { once: true });
+  addEventListener('pageshow', (event: PageTransitionEvent) => {
+    if (event.persisted) trackVisit();
+  });
+}

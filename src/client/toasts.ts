@@ -1,0 +1,52 @@
+import { $toasts, addToast, handOffToasts, removeToast, takeHandedOffToasts, type ToastKind } from '#stores/toasts.ts';
+
+let host: Promise<unknown> | undefined;
+
+/**
+ * Loads the toast renderer (React + react-toastify) the first time a toast is needed. The service
+ * worker precaches it, so it loads offline too; if it still fails, the next toast tries again.
+ */
+function ensureHost(): void {
+  host ??= import('#islands/shell/toast-host.tsx')
+    .then((module) => module.mountToastHost())
+    .catch(() => {
+      host = undefined;
+    });
+}
+
+/** Shows a toast; `id` (default: the text) keeps one toast of a kind on screen, e.g. one «no internet». */
+export function showToast(kind: ToastKind, text: string, id?: string): void {
+  addToast(kind, text, id);
+  ensureHost();
+}
+
+export const dismissToast = removeToast;
+
+export const notify = {
+  error: (text: string, id?: string) => showToast('error', text, id),
+  success: (text: string, id?: string) => showToast('success', text, id),
+  info: (text: string, id?: string) => showToast('info', text, id),
+  warning: (text: string, id?: string) => showToast('warning', text, id),
+};
+
+/**
+ * Runs on every page: shows the toasts the previous page handed to this one, and hands the toasts
+ * on screen to the next page (the one the followed link names, when a link was followed).
+ */
+export function restoreToasts(): void {
+  const handed = takeHandedOffToasts();
+  if (handed.length > 0) {
+    $toasts.set(handed);
+    ensureHost();
+  }
+  let linkTarget: string | undefined;
+  document.addEventListener(
+    'click',
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null;
+      linkTarget = link && link.origin === location.origin ? link.pathname : undefined;
+    },
+    { capture: true },
+  );
+  addEventListener('pagehide', () => handOffToasts(linkTarget));
+}

@@ -1,0 +1,29 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+/** The form's main action (a submit button) with a spinner while `busy`. */
+export function PrimaryButton({ children, busy, ...props }: { busy?: boolean } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type="submit"
+      className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-btn-auth px-5 font-bold text-btn-auth-ink disabled:opacity-60"
+      aria-busy={busy || undefined}
+      {...props}
+    >
+      {busy && <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}
+
+/** A secondary action beside it (cancel, edit). */
+export function SecondaryButton({ children, ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type="button"
+      className="inline-flex min-h-12 items-center justify-center rounded-xl border border-line px-5 font-bold text-ink hover:bg-page disabled:opacity-60"
+      {...props}
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,62 @@
+import type { APIContext, APIRoute } from 'astro';
+import type * as v from 'valibot';
+import { requireAccount, type Session } from './auth/bearer.ts';
+import { clientAddress } from './client-address.ts';
+import { getDb, type Db } from './db/index.ts';
+import { DEFAULT_BODY_LIMIT, endpoint, methodNotAllowed, readJson } from './http.ts';
+
+type Method = 'GET' | 'POST';
+
+/** What a handler receives: the database, the checked input, the caller. */
+export interface EndpointContext<TInput, TSession> {
+  db: Db;
+  /** The JSON body after `schema` (undefined without a schema). */
+  input: TInput;
+  /** The account the bearer token opens (with `auth: true`). */
+  session: TSession;
+  /** The caller's address, for per-address limits (TRUST_PROXY aware). */
+  ip: string;
+  /** One clock reading per request: every rule of the request is judged against it. */
+  now: Date;
+  context: APIContext;
+}
+
+export interface EndpointOptions<TSchema extends v.GenericSchema | undefined, TAuth extends boolean> {
+  method: Method;
+  /** Validates the JSON body (422 with field errors, 415, 413 before the handler runs). */
+  schema?: TSchema;
+  /** Requires a live bearer token (401 before anything else). */
+  auth?: TAuth;
+  /** Largest body accepted; default 64 KB. */
+  maxBytes?: number;
+  /** A per-address limiter consulted first (cheap anonymous endpoints; see server/rate-limit.ts). */
+  rateLimit?: { consume(key: string): Promise<void> };
+}
+
+/**
+ * Declares an API endpoint (DESIGN.md §4, thin endpoints): the method, the body schema and whether
+ * a bearer token is needed; every failure leaves as the error envelope, any other method gets 405.
+ * Routes under src/pages/api are rendered on demand by configuration (build/api-on-demand.ts).
+ *
+ * ```ts
+ * export const { POST, ALL } = defineEndpoint({ method: 'POST', auth: true, schema: UpdateProfileSchema },
+ *   async ({ db, session, input, now }) => json({ success: true, user: await updateProfile(db, session.account.id, input, now) }));
+ * ```
+ */
+export function defineEndpoint<const M extends Method, TSchema extends v.GenericSchema | undefined = undefined, TAuth extends boolean = false>(
+  options: EndpointOptions<TSchema, TAuth> & { method: M },
+  handler: (
+    request: EndpointContext<TSchema extends v.GenericSchema ? v.InferOutput<TSchema> : undefined, TAuth extends true ? Session : undefined>,
+  ) => Promise<Response>,
+): Record<M, APIRoute> & { ALL: APIRoute } {
+  const route: APIRoute = endpoint(async (context: APIContext) => {
+    const ip = clientAddress(context);
+    await options.rateLimit?.consume(ip);
+    const db = await getDb();
+    const now = new Date();
+    const session = options.auth ? await requireAccount(db, context.request, now) : undefined;
+    const input = options.schema ? await readJson(context.request, options.schema, { maxBytes: options.maxBytes ?? DEFAULT_BODY_LIMIT }) : undefined;
+    return handler({ db, input, session, ip, now, context } as Parameters<typeof handler>[0]);
+  });
+  return { [options.method]: route, ALL: methodNotAllowed(options.method) } as unknown as Record<M, APIRoute> & { ALL: APIRoute };
+}

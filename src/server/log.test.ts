@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describeEachDatabase } from '../../tests/support/databases.ts';
+import { insertAccount } from './accounts/repository.ts';
+import { errorResponse } from './http.ts';
+import { describeError } from './log.ts';
+
+const patient = {
+  phoneNumber: '09121234567',
+  firstName: 'مریم',
+  lastName: 'رضایی',
+  internationalCode: '0012345679',
+  gender: 'female' as const,
+};
+const personalValues = [patient.phoneNumber, patient.firstName, patient.lastName, patient.internationalCode];
+
+afterEach(() => vi.restoreAllMocks());
+
+describeEachDatabase('logging a failed query', (database) => {
+  async function failedInsert(): Promise<unknown> {
+    await insertAccount(database().db, patient).catch(() => undefined);
+    return insertAccount(database().db, patient).then(
+      () => expect.unreachable('the second insert must violate the national-code constraint'),
+      (error: unknown) => error,
+    );
+  }
+
+  it('names the query and the constraint but none of the patient values', async () => {
+    const error = await failedInsert();
+    // The raw error does carry them: that is what must not reach the log.
+    expect(String((error as Error).message)).toContain(patient.internationalCode);
+    const logged = describeError(error);
+    expect(logged).toContain('insert into "accounts"');
+    expect(logged).toContain('23505');
+    expect(logged).toContain('accounts_international_code_key');
+    for (const value of personalValues) expect(logged).not.toContain(value);
+  });
+
+  it('errorResponse logs it that way and answers a Persian 500', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = errorResponse(await failedInsert());
+    expect(response.status).toBe(500);
+    expect(((await response.json()) as { message: string }).message).toMatch(/[\u0600-\u06FF]/);
+    const printed = log.mock.calls.flat().map(String).join('\n');
+    expect(printed).toContain('23505');
+    for (const value of personalValues) expect(printed).not.toContain(value);
+  });
+});
+
+describe('describeError', () => {
+  it('drops the detail and the quoted values of a PostgreSQL error', () => {
+    const error = Object.assign(new Error('invalid input syntax for type bigint: "09121234567"'), {
+      code: '22P02',
+      detail: 'Key (phone_number)=(09121234567) already exists.',
+      where: 'unnamed portal parameter $1 = \'09121234567\'',
+    });
+    const logged = describeError(error);
+    expect(logged).toContain('22P02');
+    expect(logged).not.toContain('09121234567');
+  });
+
+  it('follows causes and survives cycles and non-errors', () => {
+    const inner = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', syscall: 'connect' });
+    const outer = new Error('outer', { cause: inner });
+    (inner as { cause?: unknown }).cause = outer;
+    expect(describeError(outer)).toMatch(/outer[\s\S]*caused by Error: connect ECONNREFUSED/);
+    expect(describeError('plain')).toBe('plain');
+    expect(describeError(undefined)).toBe('undefined');
+  });
+});

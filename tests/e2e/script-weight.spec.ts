@@ -1,0 +1,42 @@
+import { expect, test, type Response } from '@playwright/test';
+import { JS_BUDGET_KB } from '../../scripts/bench/report.ts';
+
+/**
+ * DESIGN.md §6, issue 9 item 18: a public page transfers at most 10 KB of JavaScript, counted as the
+ * browser (and Lighthouse) counts it — compressed body plus response headers of every script the
+ * page loads until the network is idle. What the service worker fetches on its own is not the
+ * page's (the bench lists it apart: `BENCH_ONLY=weight npm run bench`).
+ */
+const PUBLIC_PAGES = [
+  '/',
+  '/no-such-page',
+  '/expertise-group',
+  '/clinics/women',
+  '/appointment',
+  '/appointment?expertise=obstetrics-gynecology&q=%D9%85%D8%B1%DB%8C%D9%85',
+  '/appointment/doctor-profile/amirhossein-salehi',
+  '/pregnancy-timeline',
+  '/pregnancy-timeline/12',
+  '/pregnancy-timeline/trimester-2',
+];
+
+for (const path of PUBLIC_PAGES) {
+  test(`${path} transfers at most ${JS_BUDGET_KB} KB of scripts`, async ({ page }) => {
+    const scripts: Response[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script' && response.request().serviceWorker() === null) scripts.push(response);
+    });
+    await page.goto(path, { waitUntil: 'networkidle' });
+    const sizes = await Promise.all(
+      scripts.map(async (response) => {
+        await response.finished();
+        const { responseBodySize, responseHeadersSize } = await response.request().sizes();
+        return { url: new URL(response.url()).pathname, bytes: responseBodySize + responseHeadersSize };
+      }),
+    );
+    const total = sizes.reduce((sum, file) => sum + file.bytes, 0);
+    test.info().annotations.push({ type: 'script bytes', description: `${total}: ${sizes.map((file) => `${file.url} ${file.bytes}`).join(', ')}` });
+    expect(sizes.some((file) => file.url.includes('Base.astro')), 'the shell script was counted').toBe(true);
+    expect(total, JSON.stringify(sizes, null, 1)).toBeLessThanOrEqual(JS_BUDGET_KB * 1024);
+  });
+}
