@@ -149,7 +149,7 @@ async function main(): Promise<number> {
 
   try {
     await step('build (if stale)', async () => buildIfStale(root));
-    const server = await step('start portal', () => startServer({ env: { TRUST_PROXY: '1', NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1', APP_SECRET: 'bench-only-key-never-used-in-production-0001', PUBLIC_SITE_URL: 'http://localhost:4321' } }));
+    const server = await step('start portal', () => startServer({ env: { TRUST_PROXY: '1', NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1', PAYMENT_ALLOW_SANDBOX: '1', APP_SECRET: 'bench-only-key-never-used-in-production-0001', PUBLIC_SITE_URL: 'http://localhost:4321' } }));
     if (server) {
       portal = server;
       const urls = PAGES.map((page) => new URL(page, server.url).href);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env.ts';
 
 /** What every production configuration needs besides an SMS provider (see secret.test.ts). */
-const productionBasics = { APP_SECRET: 'a'.repeat(32), PUBLIC_SITE_URL: 'https://portal.example.ir' };
+const productionBasics = { APP_SECRET: 'a'.repeat(32), PUBLIC_SITE_URL: 'https://portal.example.ir', PAYMENT_ALLOW_SANDBOX: '1' };
 
 describe('parseEnv', () => {
   it('fills the documented defaults', () => {
@@ -47,6 +47,24 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'console' })).toThrow(EnvError);
     expect(parseEnv({ NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1', ...productionBasics }).SMS_PROVIDER).toBe('console');
     expect(parseEnv({ NODE_ENV: 'development' }).SMS_PROVIDER).toBe('console');
+  });
+
+  it('refuses the simulated bank in production unless PAYMENT_ALLOW_SANDBOX=1, and Zarinpal without a merchant id', () => {
+    const { PAYMENT_ALLOW_SANDBOX: _, ...withoutSandbox } = productionBasics;
+    expect(() => parseEnv({ NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1', ...withoutSandbox })).toThrow(/PAYMENT_GATEWAY=sandbox in production.*PAYMENT_ALLOW_SANDBOX=1/s);
+    expect(parseEnv({ NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1', ...productionBasics }).PAYMENT_GATEWAY).toBe('sandbox');
+    expect(() => parseEnv({ PAYMENT_GATEWAY: 'zarinpal' })).toThrow(/ZARINPAL_MERCHANT_ID is required/);
+    const merchant = '1344b5d4-0048-11e8-94db-005056a205be';
+    const zarinpal = parseEnv({ NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1', ...withoutSandbox, PAYMENT_GATEWAY: 'zarinpal', ZARINPAL_MERCHANT_ID: merchant });
+    expect(zarinpal).toMatchObject({ PAYMENT_GATEWAY: 'zarinpal', ZARINPAL_SANDBOX: '0' });
+    expect(() => parseEnv({ PAYMENT_GATEWAY: 'zarinpal', ZARINPAL_MERCHANT_ID: 'not-a-uuid-secret' })).toThrow(/ZARINPAL_MERCHANT_ID=<hidden>/);
+  });
+
+  it('reads the wallet and payment limits as numbers, with api.md defaults', () => {
+    expect(parseEnv({})).toMatchObject({ WALLET_CHARGE_MAX: 500_000_000, PAYMENT_TIMEOUT_MINUTES: 20 });
+    expect(parseEnv({ WALLET_CHARGE_MAX: '2000000', PAYMENT_TIMEOUT_MINUTES: '30' })).toMatchObject({ WALLET_CHARGE_MAX: 2_000_000, PAYMENT_TIMEOUT_MINUTES: 30 });
+    expect(() => parseEnv({ WALLET_CHARGE_MAX: '1000' })).toThrow(/WALLET_CHARGE_MAX/);
+    expect(() => parseEnv({ PAYMENT_TIMEOUT_MINUTES: '1' })).toThrow(/PAYMENT_TIMEOUT_MINUTES/);
   });
 
   it('requires the Kavenegar key and template with SMS_PROVIDER=kavenegar', () => {

@@ -38,6 +38,30 @@ const EnvSchema = v.object({
    */
   APP_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'APP_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)'))),
   PAYMENT_GATEWAY: v.optional(v.picklist(['sandbox', 'zarinpal']), 'sandbox'),
+  /** `1` lets a production server take payments through the built-in simulated bank on purpose (a demo). */
+  PAYMENT_ALLOW_SANDBOX: flag,
+  /** Zarinpal's merchant id (a UUID from the Zarinpal panel); required with PAYMENT_GATEWAY=zarinpal. */
+  ZARINPAL_MERCHANT_ID: v.optional(
+    v.pipe(v.string(), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'a Zarinpal merchant id: a UUID such as 1344b5d4-0048-11e8-94db-005056a205be')),
+  ),
+  /** `1` sends payments to Zarinpal's sandbox (sandbox.zarinpal.com) instead of the real gateway. */
+  ZARINPAL_SANDBOX: flag,
+  /** Overrides Zarinpal's address (tests point it at a local fake); default from ZARINPAL_SANDBOX. */
+  ZARINPAL_BASE_URL: v.optional(v.pipe(v.string(), v.url('a URL such as https://payment.zarinpal.com'))),
+  /** The largest wallet charge in rials (api.md). */
+  WALLET_CHARGE_MAX: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{7,14}$/, 'a whole number of rials, at least 1000000'), v.toNumber(), v.minValue(1_000_000), v.maxValue(10_000_000_000_000)),
+    '500000000',
+  ),
+  /** A payment not completed at the bank within this many minutes expires (DESIGN.md §5). */
+  PAYMENT_TIMEOUT_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'minutes: 5 … 1440'), v.toNumber(), v.minValue(5), v.maxValue(1440)), '20'),
+  /**
+   * The hospital systems' API keys (spec/api.md "Hospital side"), comma-separated
+   * `name:<sha256 hex of the key>[:scope+scope…]`; `npm run hospital -- new-key <name>` makes one.
+   */
+  HOSPITAL_API_KEYS: v.optional(v.string()),
+  /** The Kavenegar line that sends plain messages (receipts); unset: Kavenegar's default line. */
+  KAVENEGAR_SENDER: v.optional(v.pipe(v.string(), v.regex(/^\d{4,20}$/, 'a Kavenegar line number: digits only'))),
   /**
    * How many reverse proxies / load balancers stand in front of the portal, each appending to
    * X-Forwarded-For: the client address is the entry that many places from the right (0: the socket).
@@ -52,7 +76,7 @@ export type Env = ParsedEnv & { SMS_OUTBOX_FILE: string; PUBLIC_SITE_URL: string
 export const DEFAULT_SITE_URL = 'http://localhost:4321';
 
 /** Values that never appear in a message, not even a wrong one. */
-const SECRETS = new Set(['KAVENEGAR_API_KEY', 'APP_SECRET']);
+const SECRETS = new Set(['KAVENEGAR_API_KEY', 'APP_SECRET', 'ZARINPAL_MERCHANT_ID']);
 
 export class EnvError extends Error {
   override name = 'EnvError';
@@ -78,6 +102,15 @@ function crossChecks(config: ParsedEnv): string[] {
       '  PUBLIC_SITE_URL is required in production: the portal\'s public address (e.g. https://portal.example.ir),' +
         ' named in the login SMS so that phones offer the code to this site only.',
     );
+  }
+  if (config.NODE_ENV === 'production' && config.PAYMENT_GATEWAY === 'sandbox' && config.PAYMENT_ALLOW_SANDBOX !== '1') {
+    problems.push(
+      '  PAYMENT_GATEWAY=sandbox in production: patients would "pay" at a simulated bank and no money would move.' +
+        ' Set PAYMENT_GATEWAY=zarinpal with ZARINPAL_MERCHANT_ID, or PAYMENT_ALLOW_SANDBOX=1 for a demo on purpose.',
+    );
+  }
+  if (config.PAYMENT_GATEWAY === 'zarinpal' && !config.ZARINPAL_MERCHANT_ID) {
+    problems.push('  ZARINPAL_MERCHANT_ID is required with PAYMENT_GATEWAY=zarinpal');
   }
   if (config.SMS_PROVIDER === 'kavenegar') {
     for (const key of ['KAVENEGAR_API_KEY', 'KAVENEGAR_TEMPLATE'] as const) {

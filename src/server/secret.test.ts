@@ -23,7 +23,7 @@ function envError(source: Record<string, string>): string {
 }
 
 describe('APP_SECRET and PUBLIC_SITE_URL in the configuration', () => {
-  const production = { NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1' };
+  const production = { NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1', PAYMENT_ALLOW_SANDBOX: '1' };
 
   it('requires both in production, saying what they are for', () => {
     const message = envError(production);

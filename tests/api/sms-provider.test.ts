@@ -93,7 +93,7 @@ describe('SMS_PROVIDER=kavenegar, against a local fake of Kavenegar', () => {
 });
 
 describe('production', () => {
-  const basics = { APP_SECRET: 'a-production-key-of-at-least-32-characters', PUBLIC_SITE_URL: 'https://portal.example.ir' };
+  const basics = { APP_SECRET: 'a-production-key-of-at-least-32-characters', PUBLIC_SITE_URL: 'https://portal.example.ir', PAYMENT_ALLOW_SANDBOX: '1' };
 
   it('refuses to start on the console SMS provider', async () => {
     await expect(startServer({ env: { NODE_ENV: 'production', ...basics } })).rejects.toThrow(/SMS_PROVIDER=console in production/);

@@ -1,0 +1,168 @@
+/**
+ * The wallet and payment calls (spec/api.md "Wallet and payments"): each request's valibot schema
+ * and each answer's shape, written once and used by the forms, the browser's client module
+ * (client/api/wallet.ts) and the endpoints (pages/api/wallet/*, pages/api/payments/*).
+ */
+import * as v from 'valibot';
+import { IbanWithoutIRSchema } from '../../validation/bank.ts';
+import { required } from '../../validation/base.ts';
+import { validationMessages as M } from '../../validation/messages.ts';
+import { MIN_AMOUNT_RIAL, NumericSchema } from '../../validation/numeric.ts';
+
+/** api.md: money is an integer number of rials, at most 10^13. */
+export const MAX_AMOUNT_RIAL = 10_000_000_000_000;
+/** `WALLET_CHARGE_MAX` when unset: 500,000,000 rials (50 million tomans). */
+export const DEFAULT_WALLET_CHARGE_MAX = 500_000_000;
+/** Amounts the charge form offers with one tap (rials). */
+export const CHARGE_PRESETS = [1_000_000, 2_000_000, 5_000_000, 10_000_000] as const;
+
+export const TRANSACTION_TYPES = ['charge', 'payment', 'refund', 'withdrawal', 'withdrawal_reversal'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_PURPOSES = ['wallet_charge', 'appointment', 'invoice'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected', 'cancelled'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** A whole number of rials from a number or a string in any digit set with separators. */
+const RialSchema = v.pipe(
+  NumericSchema,
+  v.integer(M.integer),
+  v.maxValue(MAX_AMOUNT_RIAL, 'مبلغ بیش از حد مجاز است'),
+);
+
+/** The message when a charge is above the configured maximum (rials shown with separators). */
+export function chargeMaxMessage(max: number): string {
+  return `مبلغ شارژ نباید بیشتر از ${max.toLocaleString('fa-IR')} ریال باشد`;
+}
+
+/**
+ * `POST /wallet/charge` `{amount}`: min1000000 (spec §5) and at most `max` rials
+ * (`WALLET_CHARGE_MAX`; the browser reads it from the page).
+ */
+export function chargeSchema(max: number = DEFAULT_WALLET_CHARGE_MAX) {
+  return v.object({
+    amount: v.pipe(RialSchema, v.minValue(MIN_AMOUNT_RIAL, M.min1000000), v.maxValue(max, chargeMaxMessage(max))),
+  });
+}
+export type ChargeBody = v.InferOutput<ReturnType<typeof chargeSchema>>;
+export interface ChargeAnswer {
+  success: true;
+  data: { payment_id: string; redirect_url: string };
+}
+
+/** `POST /wallet/withdrawals` `{amount, iban}`: iban = the 24 digits after IR (spec §5 isValidIBANWithoutIR). */
+export const WithdrawalSchema = v.object({
+  amount: v.pipe(RialSchema, v.minValue(1, 'مبلغ باید بیشتر از صفر باشد')),
+  iban: required(IbanWithoutIRSchema),
+});
+export type WithdrawalBody = v.InferOutput<typeof WithdrawalSchema>;
+
+/** `GET /wallet` */
+export interface Wallet {
+  /** available + held */
+  balance: number;
+  /** What the patient can spend or withdraw now. */
+  available: number;
+  /** Promised to pending withdrawals or payments in flight. */
+  held: number;
+}
+export interface WalletAnswer {
+  success: true;
+  data: Wallet;
+}
+
+/** A list answer (api.md): `page` from 1, `per_page` ≤ 50. */
+export interface ListMeta {
+  page: number;
+  per_page: number;
+  total: number;
+}
+
+const PageSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, M.integer), v.toNumber(), v.minValue(1, M.min1)), '1');
+const PerPageSchema = v.optional(
+  v.pipe(v.string(), v.regex(/^\d{1,3}$/, M.integer), v.toNumber(), v.minValue(1, M.min1), v.maxValue(50, 'حداکثر ۵۰ مورد در هر صفحه')),
+  '20',
+);
+const DaySchema = v.optional(v.pipe(v.string(), v.isoDate('تاریخ باید به شکل YYYY-MM-DD باشد')));
+
+/** Query of `GET /wallet/withdrawals` (and any plain list). */
+export const PageQuerySchema = v.object({ page: PageSchema, per_page: PerPageSchema });
+export type PageQuery = v.InferOutput<typeof PageQuerySchema>;
+
+/** Query of `GET /wallet/transactions`; `from`/`to` are Tehran calendar days, both inclusive. */
+export const TransactionsQuerySchema = v.pipe(
+  v.object({
+    page: PageSchema,
+    per_page: PerPageSchema,
+    type: v.optional(v.picklist(TRANSACTION_TYPES, 'نوع تراکنش معتبر نیست')),
+    from: DaySchema,
+    to: DaySchema,
+  }),
+  v.forward(
+    v.check((q) => !q.from || !q.to || q.from <= q.to, 'تاریخ پایان نباید پیش از تاریخ شروع باشد'),
+    ['to'],
+  ),
+);
+export type TransactionsQuery = v.InferOutput<typeof TransactionsQuerySchema>;
+
+/** One wallet entry: `amount` signed (+ credit, − debit). */
+export interface WalletTransaction {
+  id: number;
+  type: TransactionType;
+  amount: number;
+  balance_after: number;
+  description: string;
+  /** The payment id, withdrawal key, appointment or invoice key it belongs to. */
+  reference: string | null;
+  created_at: string;
+}
+export interface TransactionsAnswer {
+  success: true;
+  data: WalletTransaction[];
+  meta: ListMeta;
+}
+
+/** `GET /payments/{payment_id}`: no personal data (the id opens it without login). */
+export interface Payment {
+  payment_id: string;
+  status: PaymentStatus;
+  amount: number;
+  purpose: PaymentPurpose;
+  /** The bank's reference (شماره پیگیری) once paid. */
+  ref_id?: string;
+  /** Masked card number, e.g. 6037-99**-****-1234. */
+  card_pan?: string;
+  paid_at?: string;
+  /** The appointment or invoice key. */
+  target?: string;
+  created_at: string;
+  expires_at: string;
+}
+export interface PaymentAnswer {
+  success: true;
+  data: Payment;
+}
+
+export interface Withdrawal {
+  key: string;
+  amount: number;
+  /** IR12 **** … 1234 */
+  iban_masked: string;
+  status: WithdrawalStatus;
+  created_at: string;
+  settled_at?: string;
+  bank_reference?: string;
+  /** Why the hospital rejected it. */
+  reason?: string;
+}
+export interface WithdrawalAnswer {
+  success: true;
+  data: Pick<Withdrawal, 'key' | 'status'> & Partial<Withdrawal>;
+}
+export interface WithdrawalsAnswer {
+  success: true;
+  data: Withdrawal[];
+  meta: ListMeta;
+}
