@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/lib/api/contracts/auth.ts';
 import { insertAccount } from '../../src/server/accounts/repository.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { transfer } from '../../src/server/ledger/transfer.ts';
 import { authMessages } from '../../src/server/auth/messages.ts';
 import { accountMessages } from '../../src/server/accounts/messages.ts';
 import { withDataDir } from '../support/read-data-dir.ts';
@@ -20,7 +22,8 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-auth-'));
   await withDataDir(dataDir, async (db) => {
     await insertAccount(db, { phoneNumber: family.phone, firstName: 'مریم', lastName: 'رضایی', internationalCode: family.mother, gender: 'female' });
-    await insertAccount(db, { phoneNumber: family.phone, firstName: 'علی', lastName: 'رضایی', internationalCode: family.son, gender: 'male', walletBalance: 2_500_000 });
+    const son = await insertAccount(db, { phoneNumber: family.phone, firstName: 'علی', lastName: 'رضایی', internationalCode: family.son, gender: 'male' });
+    await db.transaction((tx) => transfer(tx as unknown as Db, { from: 'gateway', to: { wallet: son.id }, amount: 2_500_000, type: 'charge', description: 'شارژ کیف پول', now: new Date() }));
     await insertAccount(db, { phoneNumber: registered.phone, firstName: 'حسن', lastName: 'کاظمی', internationalCode: registered.code, gender: 'male' });
   });
   server = await startServer({ dataDir, env: { TRUST_PROXY: '1' } });

@@ -1,9 +1,20 @@
-import { and, count, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts, nationalCodeConflicts } from '../db/schema/accounts.ts';
+import { ledgerAccounts } from '../db/schema/money.ts';
 
-export type Account = typeof accounts.$inferSelect;
+/** An account with its wallet balance (rials), which the ledger keeps (server/ledger). */
+export type Account = typeof accounts.$inferSelect & { walletBalance: number };
 export type NewAccount = typeof accounts.$inferInsert;
+
+/** The columns of an account and its wallet's balance (0 before the wallet's first movement). */
+export const accountColumns = {
+  ...getTableColumns(accounts),
+  // Qualified by hand: inside the subquery an unqualified "id" would be the ledger account's.
+  walletBalance: sql<number>`coalesce((select wallet.balance from ${ledgerAccounts} wallet where wallet.account_id = "accounts"."id"), 0)`
+    .mapWith(Number)
+    .as('wallet_balance'),
+};
 export type AccountChanges = Pick<NewAccount, 'firstName' | 'lastName' | 'internationalCode' | 'birthday' | 'gender' | 'updatedAt'>;
 
 /** The constraint that keeps a national code to one account. */
@@ -11,7 +22,7 @@ export const NATIONAL_CODE_CONSTRAINT = 'accounts_international_code_key';
 
 /** The accounts of a phone, in the order they were created. */
 export async function listAccountsOfPhone(db: Db, phoneNumber: string): Promise<Account[]> {
-  return db.select().from(accounts).where(eq(accounts.phoneNumber, phoneNumber)).orderBy(accounts.id);
+  return db.select(accountColumns).from(accounts).where(eq(accounts.phoneNumber, phoneNumber)).orderBy(accounts.id);
 }
 
 export async function countAccountsOfPhone(db: Db, phoneNumber: string): Promise<number> {
@@ -22,17 +33,18 @@ export async function countAccountsOfPhone(db: Db, phoneNumber: string): Promise
 export async function insertAccount(db: Db, values: NewAccount): Promise<Account> {
   const [row] = await db.insert(accounts).values(values).returning();
   if (!row) throw new Error('insert into accounts returned no row');
-  return row;
+  // A new account has no wallet movements yet.
+  return { ...row, walletBalance: 0 };
 }
 
 /** Changes one account; undefined when it does not exist. */
 export async function updateAccount(db: Db, id: number, changes: AccountChanges): Promise<Account | undefined> {
-  const [row] = await db.update(accounts).set(changes).where(eq(accounts.id, id)).returning();
-  return row;
+  const [row] = await db.update(accounts).set(changes).where(eq(accounts.id, id)).returning({ id: accounts.id });
+  return row ? findAccount(db, row.id) : undefined;
 }
 
 export async function findAccount(db: Db, id: number): Promise<Account | undefined> {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
+  const [row] = await db.select(accountColumns).from(accounts).where(eq(accounts.id, id));
   return row;
 }
 

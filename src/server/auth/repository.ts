@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzl
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { authTokens, otpCodes, otpFailedChecks } from '../db/schema/auth.ts';
-import type { Account } from '../accounts/repository.ts';
+import { accountColumns, type Account } from '../accounts/repository.ts';
 
 export type OtpCode = typeof otpCodes.$inferSelect;
 export type NewOtpCode = typeof otpCodes.$inferInsert;
@@ -145,7 +145,7 @@ export interface Session {
 /** The live (unexpired, unrevoked) token with this hash and the one account it opens. */
 export async function findSession(db: Db, tokenHash: string, now: Date): Promise<Session | undefined> {
   const [row] = await db
-    .select({ tokenId: authTokens.id, loginId: authTokens.loginId, account: accounts })
+    .select({ tokenId: authTokens.id, loginId: authTokens.loginId, account: accountColumns })
     .from(authTokens)
     .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
     .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now)));

@@ -38,6 +38,8 @@ export interface PaymentGateway {
   readonly name: 'sandbox' | 'zarinpal';
   /** Registers a payment; throws GatewayError when the gateway refuses it or cannot be reached. */
   request(payment: GatewayRequest): Promise<GatewayStart>;
+  /** Where to send the browser for an authority registered earlier (a reload of /go-to-bank). */
+  bankUrl(authority: string): string;
   /** Verifies with our amount (never the callback's); never throws for a refusal, only answers. */
   verify(check: { authority: string; amount: number }): Promise<GatewayVerification>;
 }

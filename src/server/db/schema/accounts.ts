@@ -19,15 +19,12 @@ export const accounts = pgTable(
     birthday: date('birthday', { mode: 'string' }),
     gender: text('gender', { enum: ['male', 'female'] }).notNull(),
     profilePath: text('profile_path'),
-    /** Rials. The wallet ledger keeps it; it never goes below zero. */
-    walletBalance: bigint('wallet_balance', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('accounts_phone_number_idx').on(table.phoneNumber),
     check('accounts_gender_check', sql`${table.gender} in ('male', 'female')`),
-    check('accounts_wallet_balance_check', sql`${table.walletBalance} >= 0`),
   ],
 );
 

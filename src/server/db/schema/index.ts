@@ -2,3 +2,4 @@
 export * from './visits.ts';
 export * from './accounts.ts';
 export * from './auth.ts';
+export * from './money.ts';

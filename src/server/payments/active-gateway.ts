@@ -1,0 +1,8 @@
+import type { Db } from '../db/client.ts';
+import type { PaymentGateway } from './gateway.ts';
+import { createSandboxGateway } from './gateways/sandbox.ts';
+
+/** The gateway PAYMENT_GATEWAY names, over this database (the sandbox bank keeps its book there). */
+export function activeGateway(db: Db): PaymentGateway {
+  return createSandboxGateway(db);
+}

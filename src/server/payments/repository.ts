@@ -1,0 +1,85 @@
+import { and, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { payments } from '../db/schema/money.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+
+export async function insertPayment(db: Db, values: NewPayment): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  if (!row) throw new Error('insert into payments returned no row');
+  return row;
+}
+
+export async function findPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+/** Payments the account started since `since` that are still pending (a bound on open payments). */
+export async function countRecentPendingPayments(db: Db, accountId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(payments)
+    .where(and(eq(payments.accountId, accountId), eq(payments.status, 'pending'), gt(payments.createdAt, since)));
+  return row?.total ?? 0;
+}
+
+/** Records the gateway's authority once; a second request for the same payment keeps the first. */
+export async function setAuthority(db: Db, id: string, authority: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ authority })
+    .where(and(eq(payments.id, id), isNull(payments.authority), eq(payments.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/**
+ * pending (or failed/expired, for money that arrived late) → paid, once: only one of any number of
+ * concurrent callers gets the row back, and only that one applies the payment.
+ */
+export async function markPaid(db: Db, id: string, change: { refId: string; cardPan: string | null; paidAt: Date }): Promise<{ row: PaymentRow; wasPending: boolean } | undefined> {
+  const [before] = await db.select({ status: payments.status }).from(payments).where(eq(payments.id, id)).for('update');
+  if (!before || before.status === 'paid') return undefined;
+  const [row] = await db
+    .update(payments)
+    .set({ status: 'paid', refId: change.refId, cardPan: change.cardPan, paidAt: change.paidAt })
+    .where(and(eq(payments.id, id), ne(payments.status, 'paid')))
+    .returning();
+  return row ? { row, wasPending: before.status === 'pending' } : undefined;
+}
+
+/** pending → failed or expired, once. */
+export async function markClosed(db: Db, id: string, change: { status: 'failed' | 'expired'; failure: string; closedAt: Date }): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set(change)
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/**
+ * Takes up to `limit` pending payments older than `olderThan` that no process looked at since
+ * `notCheckedSince`, and stamps them: two sweepers at once take different payments (SKIP LOCKED),
+ * and a payment is looked at again only after the lease.
+ */
+export async function leasePendingPayments(db: Db, options: { now: Date; olderThan: Date; notCheckedSince: Date; limit: number }): Promise<PaymentRow[]> {
+  return db
+    .update(payments)
+    .set({ checkedAt: options.now })
+    .where(
+      sql`${payments.id} in (
+        select ${payments.id} from ${payments}
+        where ${and(
+          eq(payments.status, 'pending'),
+          lt(payments.createdAt, options.olderThan),
+          or(isNull(payments.checkedAt), lt(payments.checkedAt, options.notCheckedSince)),
+        )}
+        order by ${payments.createdAt}
+        limit ${options.limit}
+        for update skip locked)`,
+    )
+    .returning();
+}

@@ -1,0 +1,200 @@
+import type { Payment, PaymentPurpose } from '#lib/api/contracts/wallet.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { newCapabilityId } from '../keys.ts';
+import { logError } from '../log.ts';
+import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
+import { transfer } from '../ledger/transfer.ts';
+import { walletBalanceOf } from '../ledger/repository.ts';
+import { findAccount } from '../accounts/repository.ts';
+import { notify } from '../sms/notify.ts';
+import { walletSms } from '../wallet/messages.ts';
+import { GatewayError, type PaymentGateway } from './gateway.ts';
+import { paymentMessages as M } from './messages.ts';
+import { countRecentPendingPayments, findPayment, insertPayment, leasePendingPayments, markClosed, markPaid, setAuthority, type PaymentRow } from './repository.ts';
+
+/** At most this many payments of one account may wait at the bank at once. */
+export const MAX_OPEN_PAYMENTS = 5;
+
+export function toPayment(row: PaymentRow): Payment {
+  return {
+    payment_id: row.id,
+    status: row.status,
+    amount: row.amount,
+    purpose: row.purpose,
+    ...(row.refId ? { ref_id: row.refId } : {}),
+    ...(row.cardPan ? { card_pan: row.cardPan } : {}),
+    ...(row.paidAt ? { paid_at: row.paidAt.toISOString() } : {}),
+    ...(row.target ? { target: row.target } : {}),
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+  };
+}
+
+export interface NewPaymentOrder {
+  accountId: number;
+  purpose: PaymentPurpose;
+  amount: number;
+  target?: string;
+  /** Where the receipt leads back to: a path on this site. */
+  returnPath: string;
+  gateway: PaymentGateway['name'];
+  timeoutMinutes: number;
+  now: Date;
+}
+
+/**
+ * The payment row, written before the patient leaves for the bank, with our amount (api.md). Its id
+ * carries 128 random bits: it opens /go-to-bank and the receipt without login.
+ */
+export async function createPayment(db: Db, order: NewPaymentOrder): Promise<PaymentRow> {
+  const since = new Date(order.now.getTime() - order.timeoutMinutes * 60_000);
+  if ((await countRecentPendingPayments(db, order.accountId, since)) >= MAX_OPEN_PAYMENTS) {
+    throw new AppError('rate_limited', M.tooManyOpen, { retryAfter: 60 });
+  }
+  return insertPayment(db, {
+    id: newCapabilityId(),
+    accountId: order.accountId,
+    purpose: order.purpose,
+    target: order.target ?? null,
+    amount: order.amount,
+    gateway: order.gateway,
+    returnPath: order.returnPath,
+    createdAt: order.now,
+    expiresAt: new Date(order.now.getTime() + order.timeoutMinutes * 60_000),
+  });
+}
+
+/** What a payment does once paid, inside the transaction that marks it paid. */
+type PaymentEffect = (tx: Db, payment: PaymentRow, now: Date) => Promise<void>;
+
+const creditWallet: PaymentEffect = async (tx, payment, now) => {
+  await transfer(tx, {
+    from: SYSTEM_ACCOUNTS.gateway,
+    to: { wallet: payment.accountId },
+    amount: payment.amount,
+    type: 'charge',
+    description: paymentMessages(payment),
+    reference: payment.id,
+    now,
+  });
+};
+
+function paymentMessages(payment: PaymentRow): string {
+  return payment.purpose === 'wallet_charge' ? 'شارژ کیف پول از درگاه بانک' : `پرداخت دیرهنگام ${M.purposes[payment.purpose]}؛ به کیف پول برگشت`;
+}
+
+/**
+ * Effects by purpose. Appointments and invoices register theirs when they land; money for a purpose
+ * whose effect no longer applies (arrived after expiry) goes to the patient's wallet.
+ */
+const effects: Partial<Record<PaymentPurpose, PaymentEffect>> = { wallet_charge: creditWallet };
+
+/** Lets a feature (booking, invoices) say what its payments do once paid. */
+export function registerPaymentEffect(purpose: Exclude<PaymentPurpose, 'wallet_charge'>, effect: PaymentEffect): void {
+  effects[purpose] = effect;
+}
+
+/**
+ * Applies a verified payment exactly once: the conditional state change and its effect (a ledger
+ * transfer) commit together; every other caller, concurrent or later, finds it paid and does nothing.
+ * Money verified after the payment failed or expired is credited to the wallet.
+ */
+async function applyPaidPayment(db: Db, id: string, verified: { refId: string; cardPan: string | null }, now: Date): Promise<boolean> {
+  const applied = await db.transaction(async (tx) => {
+    const inner = tx as unknown as Db;
+    const marked = await markPaid(inner, id, { ...verified, paidAt: now });
+    if (!marked) return undefined;
+    const effect = (marked.wasPending ? effects[marked.row.purpose] : undefined) ?? creditWallet;
+    await effect(inner, marked.row, now);
+    return marked.row;
+  });
+  if (!applied) return false;
+  if (applied.purpose === 'wallet_charge') {
+    const account = await findAccount(db, applied.accountId);
+    if (account) await notify(account.phoneNumber, walletSms.charged(applied.amount, await walletBalanceOf(db, applied.accountId), verified.refId));
+  }
+  return true;
+}
+
+export type BankHandOff =
+  | { kind: 'redirect'; url: string; payment: PaymentRow }
+  | { kind: 'closed'; payment: PaymentRow }
+  | { kind: 'unavailable'; payment: PaymentRow };
+
+/**
+ * /go-to-bank: registers the payment at the gateway (once; a reload reuses the authority) and says
+ * where to send the browser. A payment that is no longer pending, or past its time, is not sent.
+ */
+export async function startPayment(db: Db, gateway: PaymentGateway, payment: PaymentRow, options: { callbackUrl: string; mobile?: string; now: Date }): Promise<BankHandOff> {
+  if (payment.status === 'pending' && payment.expiresAt <= options.now) {
+    const expired = await markClosed(db, payment.id, { status: 'expired', failure: 'expired before reaching the bank', closedAt: options.now });
+    return { kind: 'closed', payment: expired ?? payment };
+  }
+  if (payment.status !== 'pending') return { kind: 'closed', payment };
+  if (payment.authority) return { kind: 'redirect', url: gateway.bankUrl(payment.authority), payment };
+  try {
+    const started = await gateway.request({
+      amount: payment.amount,
+      description: M.purposes[payment.purpose],
+      callbackUrl: options.callbackUrl,
+      ...(options.mobile ? { mobile: options.mobile } : {}),
+    });
+    const stored = (await setAuthority(db, payment.id, started.authority)) ?? (await findPayment(db, payment.id));
+    if (!stored?.authority) return { kind: 'closed', payment: stored ?? payment };
+    // Two tabs raced: the first authority stored wins, and both go to it.
+    return { kind: 'redirect', url: stored.authority === started.authority ? started.redirectUrl : gateway.bankUrl(stored.authority), payment: stored };
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    logError('The payment gateway refused or did not answer a payment request', error);
+    return { kind: 'unavailable', payment };
+  }
+}
+
+/**
+ * /return-bank: the gateway sent the browser back. Verified with the gateway and our amount, whatever
+ * the callback says; an authority that is not this payment's changes nothing. Returns the payment as
+ * it stands afterwards (undefined: no such payment).
+ */
+export async function completePayment(db: Db, gateway: PaymentGateway, callback: { paymentId: string; authority: string | null }, now: Date): Promise<PaymentRow | undefined> {
+  const payment = await findPayment(db, callback.paymentId);
+  if (!payment) return undefined;
+  if (!callback.authority || !payment.authority || callback.authority !== payment.authority || payment.status === 'paid') return payment;
+  const verification = await gateway.verify({ authority: payment.authority, amount: payment.amount });
+  if (verification.status === 'paid') {
+    await applyPaidPayment(db, payment.id, verification, now);
+  } else if (verification.status === 'failed' && payment.status === 'pending') {
+    await markClosed(db, payment.id, { status: 'failed', failure: `${verification.code}: ${verification.message}`.slice(0, 200), closedAt: now });
+  }
+  return findPayment(db, payment.id);
+}
+
+/** How long a payment may wait at the bank before the sweeper asks about it, and how often after. */
+export const SWEEP_AFTER_MS = 3 * 60_000;
+export const SWEEP_LEASE_MS = 60_000;
+
+/**
+ * The background sweeper: pending payments older than a few minutes (the patient closed the tab at
+ * the bank) are verified; paid ones are applied, the rest expire once past their time. Safe in
+ * several processes at once: each takes different rows (a lease), and applying is exactly-once anyway.
+ */
+export async function sweepPayments(db: Db, gateway: PaymentGateway, now: Date, limit = 20): Promise<{ checked: number; paid: number; expired: number }> {
+  const leased = await leasePendingPayments(db, {
+    now,
+    olderThan: new Date(now.getTime() - SWEEP_AFTER_MS),
+    notCheckedSince: new Date(now.getTime() - SWEEP_LEASE_MS),
+    limit,
+  });
+  let paid = 0;
+  let expired = 0;
+  for (const payment of leased) {
+    const verification = payment.authority ? await gateway.verify({ authority: payment.authority, amount: payment.amount }) : undefined;
+    if (verification?.status === 'paid') {
+      if (await applyPaidPayment(db, payment.id, verification, now)) paid++;
+    } else if (verification?.status !== 'unknown' && payment.expiresAt <= now) {
+      const failure = verification ? `${verification.code}: ${verification.message}` : 'never reached the bank';
+      if (await markClosed(db, payment.id, { status: 'expired', failure: failure.slice(0, 200), closedAt: now })) expired++;
+    }
+  }
+  return { checked: leased.length, paid, expired };
+}

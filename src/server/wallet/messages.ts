@@ -1,0 +1,17 @@
+import { formatRial } from '#lib/format/number.ts';
+
+/** Receipts sent by SMS after a money movement commits (issue 10 item 6). */
+export const walletSms = {
+  charged: (amount: number, balance: number, refId: string) =>
+    `کیف پول شما در پورتال بیمارستان ${formatRial(amount)} شارژ شد.\nموجودی: ${formatRial(balance)}\nشماره پیگیری بانک: ${refId}`,
+  withdrawalPaid: (key: string, amount: number, bankReference: string) =>
+    `برداشت ${key} به مبلغ ${formatRial(amount)} به حساب شما واریز شد.\nشماره پیگیری: ${bankReference}`,
+  withdrawalRejected: (key: string, amount: number, reason: string) =>
+    `درخواست برداشت ${key} پذیرفته نشد و ${formatRial(amount)} به کیف پول شما برگشت.\nعلت: ${reason}`,
+};
+
+export const walletMessages = {
+  withdrawalNotFound: 'درخواست برداشت پیدا نشد',
+  withdrawalNotPending: 'این درخواست برداشت دیگر در انتظار نیست و تغییر نمی‌کند',
+  tooManyWithdrawals: 'تا پنج درخواست برداشت در انتظار می‌توانید داشته باشید؛ صبر کنید تا بیمارستان آن‌ها را پرداخت کند یا یکی را لغو کنید',
+};

@@ -1,0 +1,48 @@
+import type { TransactionsQuery, Wallet, WalletTransaction } from '#lib/api/contracts/wallet.ts';
+import { TRANSACTION_TYPES } from '#lib/api/contracts/wallet.ts';
+import type { Db } from '../db/client.ts';
+import { findWalletAccountId, listWalletEntries, walletBalanceOf, type WalletEntry } from '../ledger/repository.ts';
+import { pendingWithdrawalTotal } from './repository.ts';
+
+/**
+ * `GET /wallet`: `available` is the wallet's ledger balance; `held` is what pending withdrawals took
+ * out of it and may still come back; `balance` is both.
+ */
+export async function getWallet(db: Db, accountId: number): Promise<Wallet> {
+  const [available, held] = await Promise.all([walletBalanceOf(db, accountId), pendingWithdrawalTotal(db, accountId)]);
+  return { balance: available + held, available, held };
+}
+
+// Iran has kept UTC+03:30 all year since 2022; a Tehran calendar day starts at 20:30 UTC the day before.
+const TEHRAN_OFFSET = '+03:30';
+const startOfTehranDay = (day: string) => new Date(`${day}T00:00:00${TEHRAN_OFFSET}`);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function toTransaction(entry: WalletEntry): WalletTransaction {
+  return {
+    id: entry.id,
+    type: entry.type as WalletTransaction['type'],
+    amount: entry.amount,
+    balance_after: entry.balanceAfter,
+    description: entry.description,
+    reference: entry.reference,
+    created_at: entry.createdAt.toISOString(),
+  };
+}
+
+/** `GET /wallet/transactions`: the wallet's statement, newest first; `from`/`to` are Tehran days, inclusive. */
+export async function listTransactions(db: Db, accountId: number, query: TransactionsQuery): Promise<{ rows: WalletTransaction[]; total: number }> {
+  const walletId = await findWalletAccountId(db, accountId);
+  if (walletId === undefined) return { rows: [], total: 0 };
+  const { rows, total } = await listWalletEntries(
+    db,
+    walletId,
+    {
+      types: query.type ? [query.type] : TRANSACTION_TYPES,
+      ...(query.from ? { from: startOfTehranDay(query.from) } : {}),
+      ...(query.to ? { until: new Date(startOfTehranDay(query.to).getTime() + DAY_MS) } : {}),
+    },
+    { limit: query.per_page, offset: (query.page - 1) * query.per_page },
+  );
+  return { rows: rows.map(toTransaction), total };
+}

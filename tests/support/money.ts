@@ -1,0 +1,25 @@
+import { insertAccount, type Account } from '../../src/server/accounts/repository.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { transfer } from '../../src/server/ledger/transfer.ts';
+import { nationalCode } from './people.ts';
+
+let people = 0;
+
+/** A fresh patient account (its own phone and national code). */
+export async function newPatient(db: Db): Promise<Account> {
+  const n = 7_000 + ++people + Math.floor(Math.random() * 1_000_000);
+  return insertAccount(db, {
+    phoneNumber: `0912${String(n).padStart(7, '0').slice(-7)}`,
+    firstName: 'مریم',
+    lastName: 'احمدی',
+    internationalCode: nationalCode(n),
+    gender: 'female',
+  });
+}
+
+/** Puts `amount` rials in a patient's wallet as a bank charge would. */
+export async function fundWallet(db: Db, accountId: number, amount: number): Promise<void> {
+  await db.transaction((tx) =>
+    transfer(tx as unknown as Db, { from: 'gateway', to: { wallet: accountId }, amount, type: 'charge', description: 'شارژ کیف پول', now: new Date() }),
+  );
+}
