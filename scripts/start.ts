@@ -9,6 +9,8 @@ import { pruneLoginRecords } from '../src/server/auth/service.ts';
 import { openConfiguredDatabase, provideDatabase } from '../src/server/db/index.ts';
 import { provideCatalogue, readCatalogue } from '../src/server/catalogue/index.ts';
 import { logError } from '../src/server/log.ts';
+import { activeGateway } from '../src/server/payments/active-gateway.ts';
+import { sweepPayments } from '../src/server/payments/service.ts';
 import { appSecret } from '../src/server/secret.ts';
 import { closeVisitBuffer } from '../src/server/visits/buffer.ts';
 import { createPortalServer, type AstroHandler } from '../src/server/web/server.ts';
@@ -29,6 +31,9 @@ async function main(): Promise<void> {
   const prune = () => pruneLoginRecords(database.db, new Date()).catch((error: unknown) => logError('Pruning old login records failed', error));
   void prune();
   setInterval(prune, 60 * 60 * 1000).unref();
+  // Payments left at the bank (the patient closed the tab) are verified after a few minutes, then expire.
+  const sweep = () => sweepPayments(database.db, activeGateway(database.db), new Date()).catch((error: unknown) => logError('Sweeping pending payments failed', error));
+  setInterval(sweep, 60 * 1000).unref();
 
   const entry = (await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href)) as { handler: AstroHandler };
   const server = createPortalServer({

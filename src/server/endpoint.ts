@@ -3,15 +3,17 @@ import type * as v from 'valibot';
 import { requireAccount, type Session } from './auth/bearer.ts';
 import { clientAddress } from './client-address.ts';
 import { getDb, type Db } from './db/index.ts';
-import { DEFAULT_BODY_LIMIT, endpoint, methodNotAllowed, readJson } from './http.ts';
+import { DEFAULT_BODY_LIMIT, endpoint, methodNotAllowed, readJson, readQuery } from './http.ts';
 
 type Method = 'GET' | 'POST';
 
 /** What a handler receives: the database, the checked input, the caller. */
-export interface EndpointContext<TInput, TSession> {
+export interface EndpointContext<TInput, TSession, TQuery = undefined> {
   db: Db;
   /** The JSON body after `schema` (undefined without a schema). */
   input: TInput;
+  /** The URL's query after `query` (undefined without one). */
+  query: TQuery;
   /** The account the bearer token opens (with `auth: true`). */
   session: TSession;
   /** The caller's address, for per-address limits (TRUST_PROXY aware). */
@@ -21,10 +23,12 @@ export interface EndpointContext<TInput, TSession> {
   context: APIContext;
 }
 
-export interface EndpointOptions<TSchema extends v.GenericSchema | undefined, TAuth extends boolean> {
+export interface EndpointOptions<TSchema extends v.GenericSchema | undefined, TAuth extends boolean, TQuery extends v.GenericSchema | undefined = undefined> {
   method: Method;
   /** Validates the JSON body (422 with field errors, 415, 413 before the handler runs). */
   schema?: TSchema;
+  /** Validates the URL's query (422 with field errors). */
+  query?: TQuery;
   /** Requires a live bearer token (401 before anything else). */
   auth?: TAuth;
   /** Largest body accepted; default 64 KB. */
@@ -43,10 +47,19 @@ export interface EndpointOptions<TSchema extends v.GenericSchema | undefined, TA
  *   async ({ db, session, input, now }) => json({ success: true, user: await updateProfile(db, session.account.id, input, now) }));
  * ```
  */
-export function defineEndpoint<const M extends Method, TSchema extends v.GenericSchema | undefined = undefined, TAuth extends boolean = false>(
-  options: EndpointOptions<TSchema, TAuth> & { method: M },
+export function defineEndpoint<
+  const M extends Method,
+  TSchema extends v.GenericSchema | undefined = undefined,
+  TAuth extends boolean = false,
+  TQuery extends v.GenericSchema | undefined = undefined,
+>(
+  options: EndpointOptions<TSchema, TAuth, TQuery> & { method: M },
   handler: (
-    request: EndpointContext<TSchema extends v.GenericSchema ? v.InferOutput<TSchema> : undefined, TAuth extends true ? Session : undefined>,
+    request: EndpointContext<
+      TSchema extends v.GenericSchema ? v.InferOutput<TSchema> : undefined,
+      TAuth extends true ? Session : undefined,
+      TQuery extends v.GenericSchema ? v.InferOutput<TQuery> : undefined
+    >,
   ) => Promise<Response>,
 ): Record<M, APIRoute> & { ALL: APIRoute } {
   const route: APIRoute = endpoint(async (context: APIContext) => {
@@ -55,8 +68,22 @@ export function defineEndpoint<const M extends Method, TSchema extends v.Generic
     const db = await getDb();
     const now = new Date();
     const session = options.auth ? await requireAccount(db, context.request, now) : undefined;
+    const query = options.query ? readQuery(context.url, options.query) : undefined;
     const input = options.schema ? await readJson(context.request, options.schema, { maxBytes: options.maxBytes ?? DEFAULT_BODY_LIMIT }) : undefined;
-    return handler({ db, input, session, ip, now, context } as Parameters<typeof handler>[0]);
+    return handler({ db, input, query, session, ip, now, context } as Parameters<typeof handler>[0]);
   });
   return { [options.method]: route, ALL: methodNotAllowed(options.method) } as unknown as Record<M, APIRoute> & { ALL: APIRoute };
+}
+
+/**
+ * One route file that answers two methods (e.g. `GET` and `POST /wallet/withdrawals`): each from its
+ * own defineEndpoint; any other method gets 405 naming both.
+ */
+export function combineEndpoints<A extends Record<string, APIRoute>, B extends Record<string, APIRoute>>(
+  first: A,
+  second: B,
+): Omit<A, 'ALL'> & Omit<B, 'ALL'> & { ALL: APIRoute } {
+  const { ALL: _a, ...a } = first;
+  const { ALL: _b, ...b } = second;
+  return { ...a, ...b, ALL: methodNotAllowed([...Object.keys(a), ...Object.keys(b)].join(', ')) } as Omit<A, 'ALL'> & Omit<B, 'ALL'> & { ALL: APIRoute };
 }

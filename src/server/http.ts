@@ -185,6 +185,21 @@ export async function readJson<const TSchema extends v.GenericSchema>(
   return result.output;
 }
 
+/**
+ * Validates a URL's query with `schema` (each parameter's first value, as a string); 422 with field
+ * errors otherwise. Parameters the schema does not name are ignored.
+ */
+export function readQuery<const TSchema extends v.GenericSchema>(url: URL, schema: TSchema): v.InferOutput<TSchema> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) if (!(key in query) && value !== '') query[key] = value;
+  const controls = controlCharacterErrors(query);
+  const result = v.safeParse(schema, query);
+  if (controls || !result.success) {
+    throw new AppError('invalid_input', apiMessages.invalidInput, { errors: { ...(result.success ? {} : fieldErrors(result.issues)), ...controls } });
+  }
+  return result.output;
+}
+
 /** Wraps an endpoint so that every failure leaves through `errorResponse`. */
 export function endpoint<TContext>(handler: (context: TContext) => Promise<Response>) {
   return async (context: TContext): Promise<Response> => {

@@ -32,3 +32,13 @@ export async function withFreshKey<T>(db: Db, prefix: string, constraint: string
     }
   }
 }
+
+/** Whether `key` has the shape newBusinessKey(prefix) gives; anything else is not looked up. */
+export function isBusinessKey(prefix: string, key: string): boolean {
+  return key.length === prefix.length + 7 && key.startsWith(`${prefix}-`) && [...key.slice(prefix.length + 1)].every((c) => KEY_ALPHABET.includes(c));
+}
+
+/** Whether `id` has the shape newCapabilityId gives (22 base64url characters). */
+export function isCapabilityId(id: string): boolean {
+  return /^[A-Za-z0-9_-]{22}$/.test(id);
+}

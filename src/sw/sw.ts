@@ -117,8 +117,10 @@ clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: 'index.html', cleanURLs: true });
 
-// Personal data and build checks always come from the network.
-registerRoute(({ url }) => url.origin === self.location.origin && (url.pathname.startsWith('/api/') || url.pathname.startsWith('/builds/')), new NetworkOnly());
+// Personal data, build checks and the bank round trip always come from the network: a stored
+// receipt or bank page would show a payment's old state.
+const NETWORK_ONLY = /^\/(api|builds|go-to-bank|return-bank|sandbox-bank)(\/|$)/;
+registerRoute(({ url }) => url.origin === self.location.origin && NETWORK_ONLY.test(url.pathname), new NetworkOnly());
 
 registerRoute(({ url }) => sameOrigin(url) && IMAGE_FILE.test(url.pathname), images);
 

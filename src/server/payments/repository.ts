@@ -1,6 +1,7 @@
 import { and, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { payments } from '../db/schema/money.ts';
+import { isCapabilityId } from '../keys.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
@@ -11,7 +12,9 @@ export async function insertPayment(db: Db, values: NewPayment): Promise<Payment
   return row;
 }
 
+/** The payment with this id; undefined for an id that is not one of ours in shape (never queried). */
 export async function findPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
+  if (!isCapabilityId(id)) return undefined;
   const [row] = await db.select().from(payments).where(eq(payments.id, id));
   return row;
 }

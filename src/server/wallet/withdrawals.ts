@@ -1,7 +1,7 @@
 import type { Withdrawal, WithdrawalBody } from '#lib/api/contracts/wallet.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { withFreshKey } from '../keys.ts';
+import { isBusinessKey, withFreshKey } from '../keys.ts';
 import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
 import { lockWallet, transfer } from '../ledger/transfer.ts';
 import { notify } from '../sms/notify.ts';
@@ -90,13 +90,14 @@ async function reverseWithdrawal(tx: Db, row: WithdrawalRow, description: string
 
 /** Why a withdrawal could not be closed: it does not exist (for this account), or is no longer pending. */
 async function closeFailure(db: Db, key: string, accountId?: number): Promise<AppError> {
-  const row = await findWithdrawal(db, key);
+  const row = isBusinessKey('WD', key) ? await findWithdrawal(db, key) : undefined;
   if (!row || (accountId !== undefined && row.accountId !== accountId)) return new AppError('not_found', M.withdrawalNotFound);
   return new AppError('conflict', M.withdrawalNotPending);
 }
 
 /** `POST /wallet/withdrawals/{key}/cancel`: only the owner, only while pending; the amount returns at once. */
 export async function cancelWithdrawal(db: Db, accountId: number, key: string, now: Date): Promise<Withdrawal> {
+  if (!isBusinessKey('WD', key)) throw new AppError('not_found', M.withdrawalNotFound);
   const row = await db.transaction(async (tx) => {
     const inner = tx as unknown as Db;
     const closed = await closePendingWithdrawal(inner, { key, accountId }, { status: 'cancelled', settledAt: now });
@@ -147,6 +148,7 @@ async function withHolder(db: Db, row: WithdrawalRow): Promise<HospitalWithdrawa
  * (withdrawals payable → bank payouts) and the patient gets an SMS. Once only: 409 when not pending.
  */
 export async function settleWithdrawal(db: Db, key: string, input: { bankReference: string }, now: Date): Promise<HospitalWithdrawal> {
+  if (!isBusinessKey('WD', key)) throw new AppError('not_found', M.withdrawalNotFound);
   const row = await db.transaction(async (tx) => {
     const inner = tx as unknown as Db;
     const closed = await closePendingWithdrawal(inner, { key }, { status: 'paid', settledAt: now, bankReference: input.bankReference });
@@ -170,6 +172,7 @@ export async function settleWithdrawal(db: Db, key: string, input: { bankReferen
 
 /** The hospital refused the withdrawal (a wrong IBAN…): the amount returns to the wallet, with an SMS. */
 export async function rejectWithdrawal(db: Db, key: string, input: { reason: string }, now: Date): Promise<HospitalWithdrawal> {
+  if (!isBusinessKey('WD', key)) throw new AppError('not_found', M.withdrawalNotFound);
   const row = await db.transaction(async (tx) => {
     const inner = tx as unknown as Db;
     const closed = await closePendingWithdrawal(inner, { key }, { status: 'rejected', settledAt: now, reason: input.reason });

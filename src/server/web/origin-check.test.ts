@@ -25,6 +25,10 @@ describe('isCrossSiteFormPost', () => {
     ['POST', '/api/user/info', { authorization: 'Bearer x' }, false],
     ['POST', '/api/auth/logout', { 'content-type': 'text/plain', origin: 'https://evil.example' }, false],
     ['POST', '/api/hospital/v1/anything?x=1', {}, false],
+    // A bank's form callback: accepted here, verified with the gateway by /return-bank.
+    ['POST', '/return-bank?payment=x', { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://bank.example' }, false],
+    ['POST', '/return-bank/other', { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://bank.example' }, true],
+    ['POST', '/sandbox-bank/SBx', { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' }, true],
   ] as const)('%s %s %j → refused: %s', (method, url, headers, refused) => {
     expect(isCrossSiteFormPost(request(method, url, headers), site)).toBe(refused);
   });

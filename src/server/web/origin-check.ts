@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
+/** The payment gateway's return address (spec §2 /return-bank). */
+export const BANK_CALLBACK_PATH = '/return-bank';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** What an HTML form (or a cross-site fetch without a CORS preflight) can send. */
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
@@ -17,6 +19,9 @@ export function isCrossSiteFormPost(req: Pick<IncomingMessage, 'method' | 'url' 
   if (SAFE_METHODS.has(req.method ?? 'GET')) return false;
   const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
   if (pathname.startsWith('/api/')) return false;
+  // A bank's callback may be a form posted from the bank's site. /return-bank trusts nothing in it:
+  // it verifies with the gateway, server to server, with our amount (decision 012).
+  if (pathname === BANK_CALLBACK_PATH) return false;
   const type = req.headers['content-type'];
   if (type !== undefined && !FORM_TYPES.test(type)) return false;
   const origin = req.headers.origin;

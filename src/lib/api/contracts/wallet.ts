@@ -37,13 +37,17 @@ export function chargeMaxMessage(max: number): string {
   return `مبلغ شارژ نباید بیشتر از ${max.toLocaleString('fa-IR')} ریال باشد`;
 }
 
+/** The pages a charge may start from; the receipt leads back there. */
+export const CHARGE_RETURN_PATHS = ['/financial', '/financial/charge-wallet', '/patient-profile/charge-wallet'] as const;
+
 /**
- * `POST /wallet/charge` `{amount}`: min1000000 (spec §5) and at most `max` rials
+ * `POST /wallet/charge` `{amount, return_to?}`: min1000000 (spec §5) and at most `max` rials
  * (`WALLET_CHARGE_MAX`; the browser reads it from the page).
  */
 export function chargeSchema(max: number = DEFAULT_WALLET_CHARGE_MAX) {
   return v.object({
     amount: v.pipe(RialSchema, v.minValue(MIN_AMOUNT_RIAL, M.min1000000), v.maxValue(max, chargeMaxMessage(max))),
+    return_to: v.optional(v.picklist(CHARGE_RETURN_PATHS, 'صفحهٔ بازگشت معتبر نیست'), '/financial'),
   });
 }
 export type ChargeBody = v.InferOutput<ReturnType<typeof chargeSchema>>;

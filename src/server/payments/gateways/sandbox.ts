@@ -17,7 +17,10 @@ export function createSandboxGateway(db: Db): PaymentGateway {
     name: 'sandbox',
     async request({ amount, description, callbackUrl }) {
       const authority = `SB${newCapabilityId()}`;
-      await db.insert(sandboxBankSessions).values({ authority, amount, description, callbackUrl, createdAt: new Date() });
+      // The simulated bank is part of this site: it returns to the callback's path on the same origin
+      // the browser is on, whatever PUBLIC_SITE_URL says (tests run on other ports).
+      const callback = new URL(callbackUrl);
+      await db.insert(sandboxBankSessions).values({ authority, amount, description, callbackUrl: `${callback.pathname}${callback.search}`, createdAt: new Date() });
       return { authority, redirectUrl: sandboxBankPath(authority) };
     },
     bankUrl: sandboxBankPath,
@@ -42,12 +45,12 @@ export async function findSandboxSession(db: Db, authority: string): Promise<San
   return row;
 }
 
-/** Where the sandbox bank sends the browser back: our callback with Zarinpal's parameter names. */
+/** Where the sandbox bank sends the browser back: our callback (a path) with Zarinpal's parameter names. */
 export function sandboxReturnUrl(session: SandboxSession, status: 'OK' | 'NOK'): string {
-  const url = new URL(session.callbackUrl);
+  const url = new URL(session.callbackUrl, 'http://sandbox.invalid');
   url.searchParams.set('Authority', session.authority);
   url.searchParams.set('Status', status);
-  return url.href;
+  return `${url.pathname}${url.search}`;
 }
 
 /** The patient paid on the sandbox bank's page (card already checked): pending → paid, once. */

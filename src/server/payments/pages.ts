@@ -1,0 +1,38 @@
+import { findAccount } from '../accounts/repository.ts';
+import { getDb, type Db } from '../db/index.ts';
+import { env } from '../env.ts';
+import { activeGateway } from './active-gateway.ts';
+import { findPayment, type PaymentRow } from './repository.ts';
+import { completePayment, startPayment, type BankHandOff } from './service.ts';
+
+/** The payment /go-to-bank and /return-bank are about: `?payment=<id>`. */
+async function paymentOf(db: Db, url: URL): Promise<PaymentRow | undefined> {
+  return findPayment(db, url.searchParams.get('payment') ?? '');
+}
+
+/** Our callback for a payment: the gateway sends the browser back here. */
+export function callbackUrl(paymentId: string): string {
+  return new URL(`/return-bank?payment=${encodeURIComponent(paymentId)}`, env().PUBLIC_SITE_URL).href;
+}
+
+/** /go-to-bank: the payment and where to send the browser; undefined for no such payment. */
+export async function handOffToBank(url: URL, now: Date): Promise<BankHandOff | undefined> {
+  const db = await getDb();
+  const payment = await paymentOf(db, url);
+  if (!payment) return undefined;
+  const account = await findAccount(db, payment.accountId);
+  return startPayment(db, activeGateway(db), payment, { callbackUrl: callbackUrl(payment.id), ...(account ? { mobile: account.phoneNumber } : {}), now });
+}
+
+/**
+ * /return-bank: applies the gateway's callback (Authority, and Status which only informs: the
+ * gateway's verify decides) and returns the payment as it stands; undefined for no such payment.
+ */
+export async function receiveFromBank(paymentId: string, authority: string | null, now: Date): Promise<PaymentRow | undefined> {
+  const db = await getDb();
+  return completePayment(db, activeGateway(db), { paymentId, authority }, now);
+}
+
+export async function paymentForReceipt(url: URL): Promise<PaymentRow | undefined> {
+  return paymentOf(await getDb(), url);
+}
