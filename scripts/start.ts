@@ -9,6 +9,7 @@ import { pruneLoginRecords } from '../src/server/auth/service.ts';
 import { openConfiguredDatabase, provideDatabase } from '../src/server/db/index.ts';
 import { provideCatalogue, readCatalogue } from '../src/server/catalogue/index.ts';
 import { logError } from '../src/server/log.ts';
+import { DEMO_PATIENT, seedDemo } from '../src/server/demo/seed.ts';
 import { activeGateway } from '../src/server/payments/active-gateway.ts';
 import { sweepPayments } from '../src/server/payments/service.ts';
 import { appSecret } from '../src/server/secret.ts';
@@ -28,6 +29,10 @@ async function main(): Promise<void> {
   provideCatalogue(readCatalogue(path.join(root, 'src/content')));
   const database = await openConfiguredDatabase();
   provideDatabase(database);
+  const demo = config.DEMO_DATA === '1' || (config.DEMO_DATA === 'auto' && database.dialect === 'pglite' && config.NODE_ENV !== 'production');
+  if (demo && (await seedDemo(database.db, new Date()))) {
+    console.log(`Demo patient added: log in with ${DEMO_PATIENT.phoneNumber}; the code is in ${config.SMS_OUTBOX_FILE} (README «Demo data»).`);
+  }
   const prune = () => pruneLoginRecords(database.db, new Date()).catch((error: unknown) => logError('Pruning old login records failed', error));
   void prune();
   setInterval(prune, 60 * 60 * 1000).unref();

@@ -60,6 +60,11 @@ const EnvSchema = v.object({
    * `name:<sha256 hex of the key>[:scope+scope…]`; `npm run hospital -- new-key <name>` makes one.
    */
   HOSPITAL_API_KEYS: v.optional(v.string()),
+  /**
+   * The demo patient (README «Demo data»): `auto` adds it to an empty embedded database outside
+   * production, `1` to any empty database, `0` never.
+   */
+  DEMO_DATA: v.optional(v.picklist(['auto', '0', '1']), 'auto'),
   /** The Kavenegar line that sends plain messages (receipts); unset: Kavenegar's default line. */
   KAVENEGAR_SENDER: v.optional(v.pipe(v.string(), v.regex(/^\d{4,20}$/, 'a Kavenegar line number: digits only'))),
   /**

@@ -6,7 +6,7 @@ import { startServer } from '../support/server.ts';
  * test never leak into another.
  */
 export default async function globalSetup() {
-  const server = await startServer({ env: { TRUST_PROXY: '1' } });
+  const server = await startServer({ env: { TRUST_PROXY: '1', DEMO_DATA: '1' } });
   process.env.PORTAL_E2E_URL = server.url;
   process.env.PORTAL_E2E_DATA_DIR = server.dataDir;
   return () => server.dispose();

@@ -25,7 +25,7 @@ export async function startServer(options: { env?: Record<string, string>; dataD
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const child = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_SKIP_BUILD: '1', NODE_ENV: 'test', ...options.env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_SKIP_BUILD: '1', NODE_ENV: 'test', DEMO_DATA: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -10,6 +10,9 @@ export function sandboxBankOpen(): boolean {
   return env().PAYMENT_GATEWAY === 'sandbox';
 }
 
+/** What the sandbox gateway hands out: 'SB' and a capability id; anything else is not looked up. */
+const SANDBOX_AUTHORITY = /^SB[A-Za-z0-9_-]{22}$/;
+
 const digits = (min: number, max: number, message: string) =>
   v.pipe(v.string(), v.transform(compactDigits), v.regex(new RegExp(`^\\d{${min},${max}}$`), message));
 
@@ -35,7 +38,7 @@ export type SandboxOutcome =
  */
 export async function sandboxBank(authority: string, form: FormData | undefined, now: Date): Promise<SandboxOutcome> {
   const db = await getDb();
-  const session = authority.length <= 64 ? await findSandboxSession(db, authority) : undefined;
+  const session = SANDBOX_AUTHORITY.test(authority) ? await findSandboxSession(db, authority) : undefined;
   if (!session) return { kind: 'missing' };
   if (!form || session.status !== 'pending') return { kind: 'show', session };
   if (form.get('action') === 'cancel') {

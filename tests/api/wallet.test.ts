@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+const IBAN = '062960000000100324200001';
+const CARD = '6037991234567893';
+
+let server: RunningServer;
+let people = 0;
+beforeAll(async () => {
+  server = await startServer({ env: { TRUST_PROXY: '1', WALLET_CHARGE_MAX: '50000000' } });
+});
+afterAll(() => server?.dispose());
+
+async function patient() {
+  const n = 8_100 + ++people;
+  return registerPatient(server, { phone: newPhone(), ip: newIp(), firstName: 'زهرا', lastName: 'کریمی', internationalCode: nationalCode(n) });
+}
+
+function get(path: string, token?: string): Promise<Response> {
+  return fetch(new URL(path, server.url), { redirect: 'manual', headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
+
+async function data<T>(response: Response): Promise<T> {
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** Charges through the API and walks the browser's way to the sandbox bank: the bank page's path. */
+async function chargeToBank(token: string, amount: number): Promise<{ paymentId: string; bankPath: string }> {
+  const charged = await post(server, 'wallet/charge', { amount }, { token });
+  expect(charged.status).toBe(201);
+  const { payment_id, redirect_url } = await data<{ payment_id: string; redirect_url: string }>(charged);
+  expect(redirect_url).toBe(`/go-to-bank?payment=${payment_id}`);
+  expect(payment_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  const page = await (await get(redirect_url)).text();
+  const bankPath = /url=(\/sandbox-bank\/[A-Za-z0-9_-]+)/.exec(page)?.[1];
+  if (!bankPath) throw new Error(`no bank link in /go-to-bank: ${page.slice(0, 300)}`);
+  return { paymentId: payment_id, bankPath };
+}
+
+/** Submits the sandbox bank's form like a browser on our site; answers where the bank sends it back. */
+async function atBank(bankPath: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(new URL(bankPath, server.url), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+    body: new URLSearchParams(fields),
+  });
+}
+const goodCard = { card: CARD, cvv2: '123', month: '08', year: '07', password: '123456', action: 'pay' };
+
+describe('wallet charge through the sandbox bank', () => {
+  it('pays, returns to the receipt, credits the wallet once, and sends a receipt SMS', async () => {
+    const { token } = await patient();
+    const { paymentId, bankPath } = await chargeToBank(token, 2_500_000);
+    const bankPage = await (await get(bankPath)).text();
+    expect(bankPage).toContain('۲٬۵۰۰٬۰۰۰ ریال');
+    const back = await atBank(bankPath, goodCard);
+    expect(back.status).toBe(303);
+    const callback = back.headers.get('location')!;
+    expect(callback).toMatch(new RegExp(`^/return-bank\\?payment=${paymentId}&Authority=SB[\\w-]+&Status=OK$`));
+    // The browser arrives; a few more identical callbacks (a double click, a replay) arrive at once.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get(callback)));
+    expect(answers.every((answer) => answer.status === 303 && answer.headers.get('location') === `/return-bank?payment=${paymentId}`)).toBe(true);
+    const receipt = await (await get(`/return-bank?payment=${paymentId}`)).text();
+    expect(receipt).toContain('پرداخت موفق بود');
+    expect(receipt).toContain('6037-99**-****-7893');
+    expect(receipt).not.toContain(CARD);
+    expect(await data(await get('/api/wallet', token))).toEqual({ balance: 2_500_000, available: 2_500_000, held: 0 });
+    expect(await data(await get(`/api/payments/${paymentId}`, token))).toMatchObject({ status: 'paid', amount: 2_500_000, purpose: 'wallet_charge', card_pan: '6037-99**-****-7893' });
+    const statement = await get('/api/wallet/transactions', token);
+    expect(((await statement.json()) as { data: Array<{ type: string; amount: number }>; meta: unknown })).toMatchObject({
+      data: [{ type: 'charge', amount: 2_500_000, balance_after: 2_500_000 }],
+      meta: { page: 1, per_page: 20, total: 1 },
+    });
+    expect(readOutbox(server).some((line) => line.text.includes('شارژ شد') && line.text.includes('۲٬۵۰۰٬۰۰۰'))).toBe(true);
+  });
+
+  it('cancel at the bank shows the failure receipt and credits nothing; a forged Status=OK does not either', async () => {
+    const { token } = await patient();
+    const { paymentId, bankPath } = await chargeToBank(token, 1_000_000);
+    const callback = (await atBank(bankPath, { action: 'cancel' })).headers.get('location')!;
+    expect(callback).toContain('Status=NOK');
+    await get(callback.replace('Status=NOK', 'Status=OK'));
+    const receipt = await (await get(`/return-bank?payment=${paymentId}`)).text();
+    expect(receipt).toContain('پرداخت ناموفق بود');
+    expect(await data(await get('/api/wallet', token))).toMatchObject({ balance: 0 });
+  });
+
+  it('a bad card stays at the bank with the reason, and pays nothing', async () => {
+    const { token } = await patient();
+    const { bankPath } = await chargeToBank(token, 1_000_000);
+    const answer = await atBank(bankPath, { ...goodCard, card: '6037991234567890' });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain('شمارهٔ کارت ۱۶ رقمی معتبر نیست');
+  });
+
+  it('a bank that posts its callback from its own site is accepted, and verified', async () => {
+    const { token } = await patient();
+    const { paymentId, bankPath } = await chargeToBank(token, 1_000_000);
+    const authority = bankPath.split('/').pop()!;
+    await atBank(bankPath, goodCard);
+    const posted = await fetch(new URL(`/return-bank?payment=${paymentId}`, server.url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://bank.example' },
+      body: new URLSearchParams({ Authority: authority, Status: 'OK' }),
+    });
+    expect(posted.status).toBe(303);
+    expect(await data(await get('/api/wallet', token))).toMatchObject({ available: 1_000_000 });
+  });
+
+  it('refuses amounts outside the rules, with the spec’s messages', async () => {
+    const { token } = await patient();
+    const low = await post(server, 'wallet/charge', { amount: '۹۹۹٬۹۹۹' }, { token });
+    expect(low.status).toBe(422);
+    expect(await low.json()).toMatchObject({ errors: { amount: ['مبلغ نباید کمتر از ۱٬۰۰۰٬۰۰۰ ریال باشد'] } });
+    expect((await post(server, 'wallet/charge', { amount: 50_000_001 }, { token })).status).toBe(422);
+    expect((await post(server, 'wallet/charge', { amount: 1_000_000.5 }, { token })).status).toBe(422);
+    expect((await post(server, 'wallet/charge', { amount: 1_000_000, return_to: 'https://evil.example' }, { token })).status).toBe(422);
+    expect((await post(server, 'wallet/charge', { amount: '۱٬۰۰۰٬۰۰۰' }, { token })).status).toBe(201);
+    expect((await post(server, 'wallet/charge', { amount: 1_000_000 })).status).toBe(401);
+    expect((await post(server, 'wallet/charge', `{"amount": 1000000, "x": "${'a'.repeat(2 * 1024 * 1024)}"}`, { token })).status).toBe(413);
+  });
+});
+
+describe('withdrawals and isolation', () => {
+  it('withdraws part of the balance, lists it masked, cancels it; another account sees 404 everywhere', async () => {
+    const owner = await patient();
+    const stranger = await patient();
+    const { paymentId, bankPath } = await chargeToBank(owner.token, 3_000_000);
+    await get((await atBank(bankPath, goodCard)).headers.get('location')!);
+    const created = await post(server, 'wallet/withdrawals', { amount: '۱٬۰۰۰٬۰۰۰', iban: `IR${IBAN}` }, { token: owner.token });
+    expect(created.status).toBe(201);
+    const { key } = await data<{ key: string; status: string }>(created);
+    expect(await data(await get('/api/wallet', owner.token))).toEqual({ balance: 3_000_000, available: 2_000_000, held: 1_000_000 });
+    const list = await data<Array<{ key: string; iban_masked: string }>>(await get('/api/wallet/withdrawals', owner.token));
+    expect(list).toMatchObject([{ key, iban_masked: 'IR06 **** **** **** **** **00 01', status: 'pending' }]);
+    expect((await get(`/api/payments/${paymentId}`, stranger.token)).status).toBe(404);
+    expect((await post(server, `wallet/withdrawals/${key}/cancel`, undefined, { token: stranger.token })).status).toBe(404);
+    expect(await data(await get('/api/wallet/withdrawals', stranger.token))).toEqual([]);
+    expect((await post(server, `wallet/withdrawals/${key}/cancel`, undefined, { token: owner.token })).status).toBe(200);
+    expect((await post(server, `wallet/withdrawals/${key}/cancel`, undefined, { token: owner.token })).status).toBe(409);
+    expect(await data(await get('/api/wallet', owner.token))).toEqual({ balance: 3_000_000, available: 3_000_000, held: 0 });
+  });
+
+  it('refuses a bad IBAN, more than the balance, and hostile input, with 4xx only', async () => {
+    const { token } = await patient();
+    const badIban = await post(server, 'wallet/withdrawals', { amount: 1000, iban: '062960000000100324200002' }, { token });
+    expect(badIban.status).toBe(422);
+    expect(await badIban.json()).toMatchObject({ errors: { iban: ['شماره شبا معتبر نیست'] } });
+    expect((await post(server, 'wallet/withdrawals', { amount: 1000, iban: '0629600' }, { token })).status).toBe(422);
+    expect((await post(server, 'wallet/withdrawals', { amount: 1000, iban: IBAN }, { token })).status).toBe(406);
+    expect((await post(server, 'wallet/withdrawals', { amount: 1000, iban: `${IBAN}\u0000` }, { token })).status).toBe(422);
+    for (const path of ['wallet/withdrawals/WD-%00/cancel', 'wallet/withdrawals/%E0%A4%A/cancel', `wallet/withdrawals/${'x'.repeat(5000)}/cancel`]) {
+      expect((await post(server, path, undefined, { token })).status).toBeLessThan(500);
+    }
+    for (const path of ['/api/payments/%00', '/api/wallet/transactions?type=bogus', '/api/wallet/transactions?from=2026-13-40', '/api/wallet/transactions?per_page=5000', '/go-to-bank?payment=%00', '/return-bank?payment=x&Authority=%00', '/sandbox-bank/%00']) {
+      const answer = await get(path, token);
+      expect(answer.status, path).toBeGreaterThanOrEqual(400);
+      expect(answer.status, path).toBeLessThan(500);
+    }
+  });
+});
+
+describe('the demo patient', () => {
+  it('an empty embedded database starts with a demo patient whose wallet has history; a second start adds nothing', async () => {
+    const demo = await startServer({ env: { TRUST_PROXY: '1', DEMO_DATA: 'auto' } });
+    try {
+      const ip = newIp();
+      await post(demo, 'auth/login/with/phone-number', { phone_number: '09120000000' }, { ip });
+      const code = /#(\d{5})/.exec(readOutbox(demo).filter((line) => line.to === '09120000000').at(-1)!.text)![1];
+      const checked = await (await post(demo, 'auth/check_verification_code', { phone_number: '09120000000', code }, { ip })).json() as { data: Array<{ token: string; user: { wallet: number; full_name: string } }> };
+      expect(checked.data).toHaveLength(1);
+      const [{ token, user }] = checked.data as [{ token: string; user: { wallet: number; full_name: string } }];
+      expect(user).toMatchObject({ full_name: 'سارا نمونه', wallet: 19_000_000 });
+      const wallet = await fetch(new URL('/api/wallet', demo.url), { headers: { authorization: `Bearer ${token}` } });
+      expect(((await wallet.json()) as { data: unknown }).data).toEqual({ balance: 21_000_000, available: 19_000_000, held: 2_000_000 });
+      await demo.stop();
+      const again = await startServer({ dataDir: demo.dataDir, env: { TRUST_PROXY: '1', DEMO_DATA: 'auto' } });
+      expect(again.output()).not.toContain('Demo patient added');
+      await again.stop();
+    } finally {
+      await demo.dispose();
+    }
+  });
+});
