@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: builds if stale, starts the portal, then measures `/` and the 404 page with
- * Lighthouse (mobile), the JavaScript loaded before any interaction, and load tests of `GET /` and
- * `POST /api/app/track-visit` against a bare node:http baseline. Prints a plain-text report and
+ * Lighthouse (mobile), the JavaScript loaded before any interaction, and load tests of `GET /`,
+ * `POST /api/app/track-visit`, `GET /api/wallet` and `POST /api/wallet/charge` against a bare
+ * node:http baseline. Prints a plain-text report and
  * writes bench-results/latest.json. Exits non-zero only when a step crashed.
  *
  * BENCH_LIGHTHOUSE_RUNS (default 1): Lighthouse runs per page; the median performance run is kept.
- * BENCH_ONLY (comma-separated `lighthouse`, `weight`, `load`, `track-visit`; default all): run only
- * those parts (`load` is both load pairs, `track-visit` only its pair); a partial run writes
+ * BENCH_ONLY (comma-separated `lighthouse`, `weight`, `load`, `track-visit`, `wallet`; default all):
+ * run only those parts (`load` is the home and track-visit pairs, `track-visit` only its pair,
+ * `wallet` the two wallet pairs); a partial run writes
  * latest-<parts>.json instead of latest.json; e.g. `BENCH_ONLY=weight npm run bench` for the script weights alone.
  */
 import { spawnSync } from 'node:child_process';
@@ -14,6 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../../tests/support/server.ts';
+import { nationalCode, registerPatient } from '../../tests/support/portal-api.ts';
 import { buildIfStale } from '../build-if-stale.ts';
 import { startBareServer, type BareServer } from './bare-server.ts';
 import { killLighthouseChrome, runLighthouse, type LighthouseResult } from './lighthouse.ts';
@@ -36,10 +39,10 @@ const PAGES = [
   '/patient-profile',
 ];
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean));
-const runs = (part: 'lighthouse' | 'weight' | 'load' | 'track-visit') => ONLY.size === 0 || ONLY.has(part);
+const runs = (part: 'lighthouse' | 'weight' | 'load' | 'track-visit' | 'wallet') => ONLY.size === 0 || ONLY.has(part);
 const SKIPPED = '(skipped: not in BENCH_ONLY)';
 for (const part of ONLY) {
-  if (!['lighthouse', 'weight', 'load', 'track-visit'].includes(part)) throw new Error(`BENCH_ONLY: unknown part ${JSON.stringify(part)}`);
+  if (!['lighthouse', 'weight', 'load', 'track-visit', 'wallet'].includes(part)) throw new Error(`BENCH_ONLY: unknown part ${JSON.stringify(part)}`);
 }
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? '1') || 1);
 /**
@@ -118,13 +121,16 @@ async function loadTests(server: RunningServer) {
     const bareGet = await runLoad('bare', bare.url, getHome);
     pairs.push({ name: 'GET /', portal: portalGet, bare: bareGet });
   }
-  log(`  POST ${TRACK_VISIT_PATH} on the portal`);
-  const portalPost = await runLoad('portal', server.url, trackVisitRequests());
-  log(`  POST ${TRACK_VISIT_PATH} on the bare server`);
-  const barePost = await runLoad('bare', bare.url, trackVisitRequests());
-  pairs.push({ name: `POST ${TRACK_VISIT_PATH}`, portal: portalPost, bare: barePost });
+  if (runs('load') || runs('track-visit')) {
+    log(`  POST ${TRACK_VISIT_PATH} on the portal`);
+    const portalPost = await runLoad('portal', server.url, trackVisitRequests());
+    log(`  POST ${TRACK_VISIT_PATH} on the bare server`);
+    const barePost = await runLoad('bare', bare.url, trackVisitRequests());
+    pairs.push({ name: `POST ${TRACK_VISIT_PATH}`, portal: portalPost, bare: barePost });
+  }
   await bare.stop();
   bare = undefined;
+  if (runs('wallet')) pairs.push(...(await walletLoad(server)));
 
   const describe = (r: { status: number; headers: Record<string, string>; body: Buffer }) => ({
     status: r.status,
@@ -132,6 +138,38 @@ async function loadTests(server: RunningServer) {
     bodyBytes: r.body.length,
   });
   return { replayed: { get: describe(home), post: { ...describe(visit), body: visit.body.toString() } }, pairs };
+}
+
+/**
+ * `GET /api/wallet` and `POST /api/wallet/charge` (issue 10) for one registered patient, each
+ * against a bare server replaying the portal's answer. Every charge writes a payment row.
+ */
+async function walletLoad(server: RunningServer): Promise<LoadPair[]> {
+  const { token } = await registerPatient(server, { phone: '09350000001', ip: '10.255.255.253', firstName: 'سنجش', lastName: 'بار', internationalCode: nationalCode(424_242) });
+  const auth = { Authorization: `Bearer ${token}` };
+  const chargeBody = JSON.stringify({ amount: 1_000_000 });
+  const wallet = await capture(new URL('/api/wallet', server.url).href, { method: 'GET', headers: auth, keepHeaders: ['Content-Type', 'Cache-Control'] });
+  const charge = await capture(new URL('/api/wallet/charge', server.url).href, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: chargeBody,
+    keepHeaders: ['Content-Type', 'Cache-Control'],
+  });
+  if (wallet.status !== 200) throw new Error(`GET /api/wallet answered ${wallet.status}: ${wallet.body.toString()}`);
+  if (charge.status !== 201) throw new Error(`POST /api/wallet/charge answered ${charge.status}: ${charge.body.toString()}`);
+  bare = await startBareServer({ GET: wallet, POST: charge });
+  const getWallet: LoadRequest = { method: 'GET', path: '/api/wallet', headers: auth };
+  const postCharge: LoadRequest = { method: 'POST', path: '/api/wallet/charge', headers: { ...auth, 'Content-Type': 'application/json' }, perRequest: () => ({ headers: {}, body: chargeBody }) };
+  const pairs: LoadPair[] = [];
+  for (const [name, request] of [['GET /api/wallet', getWallet], ['POST /api/wallet/charge', postCharge]] as const) {
+    log(`  ${name} on the portal`);
+    const portal = await runLoad('portal', server.url, request);
+    log(`  ${name} on the bare server`);
+    pairs.push({ name, portal, bare: await runLoad('bare', bare.url, request) });
+  }
+  await bare.stop();
+  bare = undefined;
+  return pairs;
 }
 
 function gitCommit(): string | null {
@@ -149,7 +187,7 @@ async function main(): Promise<number> {
 
   try {
     await step('build (if stale)', async () => buildIfStale(root));
-    const server = await step('start portal', () => startServer({ env: { TRUST_PROXY: '1', NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1', PAYMENT_ALLOW_SANDBOX: '1', APP_SECRET: 'bench-only-key-never-used-in-production-0001', PUBLIC_SITE_URL: 'http://localhost:4321' } }));
+    const server = await step('start portal', () => startServer({ env: { TRUST_PROXY: '1', NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1', PAYMENT_ALLOW_SANDBOX: '1', PAYMENT_OPEN_LIMIT: '100000', APP_SECRET: 'bench-only-key-never-used-in-production-0001', PUBLIC_SITE_URL: 'http://localhost:4321' } }));
     if (server) {
       portal = server;
       const urls = PAGES.map((page) => new URL(page, server.url).href);
@@ -166,7 +204,7 @@ async function main(): Promise<number> {
         });
       }
       if (runs('weight')) scripts = await step('scripts transferred', () => measurePageScripts(urls));
-      if (runs('load') || runs('track-visit')) load = await step('load tests', () => loadTests(server));
+      if (runs('load') || runs('track-visit') || runs('wallet')) load = await step('load tests', () => loadTests(server));
       serverLogTail = server.output().trim().split('\n').slice(-30);
     }
   } finally {
@@ -202,7 +240,7 @@ async function main(): Promise<number> {
     '',
     `== Load (autocannon: ${LOAD_SETTINGS.connections} connections, pipelining ${LOAD_SETTINGS.pipelining}, ` +
       `${LOAD_SETTINGS.warmupSeconds} s warm-up + ${LOAD_SETTINGS.durationSeconds} s; bare = node:http replaying the portal's bytes) ==`,
-    load ? loadSection(load.pairs) : runs('load') || runs('track-visit') ? '(failed, see below)' : SKIPPED,
+    load ? loadSection(load.pairs) : runs('load') || runs('track-visit') || runs('wallet') ? '(failed, see below)' : SKIPPED,
   ];
   const loadTrouble = load?.pairs.some((pair) => pair.portal.non2xx + pair.portal.errors + pair.portal.timeouts > 0);
   if (loadTrouble) sections.push('', 'Portal log (last lines):', ...serverLogTail.map((line) => `  ${line}`));

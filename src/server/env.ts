@@ -53,6 +53,8 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^\d{7,14}$/, 'a whole number of rials, at least 1000000'), v.toNumber(), v.minValue(1_000_000), v.maxValue(10_000_000_000_000)),
     '500000000',
   ),
+  /** How many payments one account may keep open at the bank at once (each waits up to PAYMENT_TIMEOUT_MINUTES). */
+  PAYMENT_OPEN_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'a count: 1 … 100000'), v.toNumber(), v.minValue(1)), '5'),
   /** A payment not completed at the bank within this many minutes expires (DESIGN.md §5). */
   PAYMENT_TIMEOUT_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'minutes: 5 … 1440'), v.toNumber(), v.minValue(5), v.maxValue(1440)), '20'),
   /**

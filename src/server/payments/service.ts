@@ -13,8 +13,8 @@ import { GatewayError, type PaymentGateway } from './gateway.ts';
 import { paymentMessages as M } from './messages.ts';
 import { countRecentPendingPayments, findPayment, insertPayment, leasePendingPayments, markClosed, markPaid, setAuthority, type PaymentRow } from './repository.ts';
 
-/** At most this many payments of one account may wait at the bank at once. */
-export const MAX_OPEN_PAYMENTS = 5;
+/** At most this many payments of one account may wait at the bank at once (PAYMENT_OPEN_LIMIT). */
+export const DEFAULT_OPEN_PAYMENTS = 5;
 
 export function toPayment(row: PaymentRow): Payment {
   return {
@@ -40,6 +40,8 @@ export interface NewPaymentOrder {
   returnPath: string;
   gateway: PaymentGateway['name'];
   timeoutMinutes: number;
+  /** Open payments allowed per account; default DEFAULT_OPEN_PAYMENTS. */
+  maxOpen?: number;
   now: Date;
 }
 
@@ -49,7 +51,7 @@ export interface NewPaymentOrder {
  */
 export async function createPayment(db: Db, order: NewPaymentOrder): Promise<PaymentRow> {
   const since = new Date(order.now.getTime() - order.timeoutMinutes * 60_000);
-  if ((await countRecentPendingPayments(db, order.accountId, since)) >= MAX_OPEN_PAYMENTS) {
+  if ((await countRecentPendingPayments(db, order.accountId, since)) >= (order.maxOpen ?? DEFAULT_OPEN_PAYMENTS)) {
     throw new AppError('rate_limited', M.tooManyOpen, { retryAfter: 60 });
   }
   return insertPayment(db, {

@@ -13,13 +13,14 @@ export async function insertWithdrawal(db: Db, values: typeof withdrawals.$infer
   return row;
 }
 
-/** Money promised to the account's pending withdrawals (rials). */
-export async function pendingWithdrawalTotal(db: Db, accountId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${withdrawals.amount}), 0)`.mapWith(Number) })
-    .from(withdrawals)
-    .where(and(eq(withdrawals.accountId, accountId), eq(withdrawals.status, 'pending')));
-  return row?.total ?? 0;
+/** The wallet's balance and what its pending withdrawals hold, in one query (the hot `GET /wallet`). */
+export async function walletTotals(db: Db, accountId: number): Promise<{ available: number; held: number }> {
+  const result = await db.execute<{ available: string; held: string }>(sql`
+    select
+      coalesce((select balance from ledger_accounts where account_id = ${accountId}), 0)::text as available,
+      coalesce((select sum(amount) from withdrawals where account_id = ${accountId} and status = 'pending'), 0)::text as held`);
+  const [row] = (result as unknown as { rows: Array<{ available: string; held: string }> }).rows;
+  return { available: Number(row?.available ?? 0), held: Number(row?.held ?? 0) };
 }
 
 export async function countPendingWithdrawals(db: Db, accountId: number): Promise<number> {

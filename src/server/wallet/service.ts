@@ -1,15 +1,15 @@
 import type { TransactionsQuery, Wallet, WalletTransaction } from '#lib/api/contracts/wallet.ts';
 import { TRANSACTION_TYPES } from '#lib/api/contracts/wallet.ts';
 import type { Db } from '../db/client.ts';
-import { findWalletAccountId, listWalletEntries, walletBalanceOf, type WalletEntry } from '../ledger/repository.ts';
-import { pendingWithdrawalTotal } from './repository.ts';
+import { findWalletAccountId, listWalletEntries, type WalletEntry } from '../ledger/repository.ts';
+import { walletTotals } from './repository.ts';
 
 /**
  * `GET /wallet`: `available` is the wallet's ledger balance; `held` is what pending withdrawals took
  * out of it and may still come back; `balance` is both.
  */
 export async function getWallet(db: Db, accountId: number): Promise<Wallet> {
-  const [available, held] = await Promise.all([walletBalanceOf(db, accountId), pendingWithdrawalTotal(db, accountId)]);
+  const { available, held } = await walletTotals(db, accountId);
   return { balance: available + held, available, held };
 }
 

@@ -19,6 +19,7 @@ export const { POST, ALL } = defineEndpoint(
       returnPath: input.return_to,
       gateway: config.PAYMENT_GATEWAY,
       timeoutMinutes: config.PAYMENT_TIMEOUT_MINUTES,
+      maxOpen: config.PAYMENT_OPEN_LIMIT,
       now,
     });
     return json({ success: true, data: { payment_id: payment.id, redirect_url: `/go-to-bank?payment=${payment.id}` } }, { status: 201 });
