@@ -25,8 +25,8 @@ import { measurePageScripts, type PageScripts } from './page-weight.ts';
 import { lighthouseSection, loadSection, scriptsSection, type LoadPair } from './report.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-// Public pages of each issue, the 404 page, and one page with islands (the profile, logged out:
-// its login popup opens by itself).
+// Public pages of each issue, the 404 page, and pages with islands (the profile and the wallet's
+// charge form, logged out: the login popup opens by itself).
 const PAGES = [
   '/',
   '/no-such-page',
@@ -37,6 +37,7 @@ const PAGES = [
   '/pregnancy-timeline',
   '/pregnancy-timeline/12',
   '/patient-profile',
+  '/financial/charge-wallet',
 ];
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean));
 const runs = (part: 'lighthouse' | 'weight' | 'load' | 'track-visit' | 'wallet') => ONLY.size === 0 || ONLY.has(part);

@@ -1,5 +1,5 @@
 import { expect, test, type Response } from '@playwright/test';
-import { JS_BUDGET_KB } from '../../scripts/bench/report.ts';
+import { ISLAND_PAGE_BUDGET_KB, JS_BUDGET_KB } from '../../scripts/bench/report.ts';
 
 /**
  * DESIGN.md §6, issue 9 item 18: a public page transfers at most 10 KB of JavaScript, counted as the
@@ -40,3 +40,18 @@ for (const path of PUBLIC_PAGES) {
     expect(total, JSON.stringify(sizes, null, 1)).toBeLessThanOrEqual(JS_BUDGET_KB * 1024);
   });
 }
+
+/** DESIGN.md §6: a page with islands transfers at most this much; the wallet's charge form is measured logged out. */
+test(`/financial/charge-wallet transfers at most ${ISLAND_PAGE_BUDGET_KB} KB of scripts`, async ({ page }) => {
+  let total = 0;
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'script' || request.serviceWorker() !== null) return;
+    const { responseBodySize, responseHeadersSize } = await request.sizes();
+    total += responseBodySize + responseHeadersSize;
+  });
+  await page.goto('/financial/charge-wallet', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { name: 'برای دیدن کیف پول خود وارد شوید' })).toBeVisible();
+  test.info().annotations.push({ type: 'script bytes', description: String(total) });
+  expect(total).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(ISLAND_PAGE_BUDGET_KB * 1024);
+});

@@ -62,6 +62,9 @@ export const api = createClient({});
 /** The same for forms: 422 field errors are left to the form to show on its fields. */
 export const formApi = createClient({ inlineFieldErrors: true });
 
+/** For forms that also show a refusal (406, 409) themselves and keep the patient on the page. */
+export const refusableFormApi = createClient({ inlineFieldErrors: true, inlineRefusals: true });
+
 /** A call that needs a logged-in user: without a token it opens the login modal and throws. */
 export function authApi<T>(path: string, options: FetchOptions<'json'> = {}, client = api): Promise<T> {
   if (!$token.get()) {

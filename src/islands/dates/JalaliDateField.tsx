@@ -2,10 +2,10 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { formatJalaliDate } from '#lib/format/date.ts';
 
 // The calendar is the heaviest script of a page: it loads when the patient reaches for the field.
-const loadPicker = () => import('./JalaliDatePicker.tsx');
-const JalaliDatePicker = lazy(loadPicker);
+export const loadPicker = () => import('./JalaliDatePicker.tsx');
+export const JalaliDatePicker = lazy(loadPicker);
 
-const fieldClass = 'min-h-12 w-full rounded-xl border border-line bg-page px-3 text-start text-base outline-none focus:border-brand';
+export const fieldClass = 'min-h-12 w-full rounded-xl border border-line bg-page px-3 text-start text-base outline-none focus:border-brand';
 
 /** What the field shows with no date. */
 export const NO_DATE = 'انتخاب تاریخ';

@@ -13,16 +13,15 @@ const YEARS = 150;
 /** The usual one-letter Persian weekday names, Saturday first (the locale's own are cut words). */
 const WEEK_DAYS = ['ش', 'ی', 'د', 'س', 'چ', 'پ', 'ج'];
 
+const toIso = (date: DateObject) => new DateObject(date).convert(gregorian, gregorian_en).format('YYYY-MM-DD');
+
 const toPersian = (iso: string) =>
   new DateObject({ date: iso, format: 'YYYY-MM-DD', calendar: gregorian, locale: gregorian_en }).convert(persian, persian_fa);
 
-export interface JalaliDatePickerProps {
+interface PickerFrame {
   /** The field's id and name: the dialog is titled with the name. */
   id: string;
   label: string;
-  /** 'YYYY-MM-DD', Gregorian, as the API keeps it; '' for none. */
-  value: string;
-  onChange: (value: string) => void;
   /** Called once the dialog has closed (a day picked, Escape, the close button or a tap outside). */
   onClose: () => void;
   /** Earliest and latest selectable days, 'YYYY-MM-DD'; within 1300–1449 (Jalali) in any case. */
@@ -31,6 +30,23 @@ export interface JalaliDatePickerProps {
   /** With no value, open on the list of years around this many years ago (a birthday), not on this month. */
   openAtYearsAgo?: number | undefined;
 }
+
+/** One day: 'YYYY-MM-DD', Gregorian, as the API keeps it; '' for none. */
+interface OneDay {
+  range?: false;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A range of days (first and last, both inclusive); the dialog closes once both are picked. */
+interface DayRange {
+  range: true;
+  /** ['', ''] for none. */
+  value: readonly [string, string];
+  onChange: (value: [string, string]) => void;
+}
+
+export type JalaliDatePickerProps = PickerFrame & (OneDay | DayRange);
 
 /** The part of the calendar's internal state a plugin may switch (react-multi-date-picker's plugin API). */
 interface CalendarState {
@@ -68,7 +84,8 @@ function ViewSteering({ state, setState, startOnYears, yearPicked }: PluginProps
  * inside and the page behind made inert; closing returns the focus to the field (JalaliDateField).
  * Loaded on demand: it is the heaviest script of the pages that use it.
  */
-export default function JalaliDatePicker({ id, label, value, onChange, onClose, min, max, openAtYearsAgo }: JalaliDatePickerProps) {
+export default function JalaliDatePicker(props: JalaliDatePickerProps) {
+  const { id, label, onClose, min, max, openAtYearsAgo } = props;
   const dialog = useRef<HTMLDialogElement>(null);
   const yearPicked = useRef(false);
 
@@ -79,8 +96,9 @@ export default function JalaliDatePicker({ id, label, value, onChange, onClose, 
   }, []);
 
   const close = () => dialog.current?.close();
-  const selected = value ? toPersian(value) : null;
-  const startOnYears = !selected && openAtYearsAgo !== undefined;
+  const selected = props.range ? null : props.value ? toPersian(props.value) : null;
+  const selectedRange = props.range ? props.value.filter(Boolean).map(toPersian) : null;
+  const startOnYears = !props.range && !selected && openAtYearsAgo !== undefined;
   const today = new DateObject({ calendar: persian, locale: persian_fa });
   const minDate = min ? toPersian(min) : new DateObject({ calendar: persian, locale: persian_fa, year: FIRST_YEAR, month: 1, day: 1 });
   const maxDate = max ? toPersian(max) : new DateObject({ calendar: persian, locale: persian_fa, year: FIRST_YEAR + YEARS - 1, month: 12, day: 29 });
@@ -118,12 +136,18 @@ export default function JalaliDatePicker({ id, label, value, onChange, onClose, 
           // Not a second dialog inside ours (the calendar's own default role; untyped but read).
           {...({ role: 'group' } as object)}
           shadow={false}
-          value={selected}
-          currentDate={selected ? undefined : openAtYearsAgo !== undefined ? today.subtract(openAtYearsAgo, 'years') : undefined}
+          value={selectedRange ?? selected}
+          range={props.range}
+          currentDate={selected || selectedRange?.length || openAtYearsAgo === undefined ? undefined : today.subtract(openAtYearsAgo, 'years')}
           onChange={(date) => {
-            const picked = Array.isArray(date) ? date[0] : date;
-            onChange(picked ? new DateObject(picked).convert(gregorian, gregorian_en).format('YYYY-MM-DD') : '');
-            close();
+            const days = (Array.isArray(date) ? date : [date]).filter((day): day is DateObject => Boolean(day)).map(toIso);
+            if (!props.range) {
+              props.onChange(days[0] ?? '');
+              close();
+            } else if (days.length === 2) {
+              props.onChange([days[0]!, days[1]!]);
+              close();
+            }
           }}
           onYearChange={() => {
             yearPicked.current = true;

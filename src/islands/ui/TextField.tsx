@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { useId } from 'react';
 
 /** A labelled text field with its error messages, wired for screen readers. */
@@ -7,7 +7,7 @@ export function TextField({
   errors,
   hint,
   ...input
-}: { label: string; errors?: readonly string[] | null; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+}: { label: string; errors?: readonly string[] | null; hint?: ReactNode; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const described = errors?.length ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (

@@ -55,3 +55,17 @@ describe('error policy for forms (inline field errors)', () => {
     expect(record({ status: 502, body: {} }, true, { inlineFieldErrors: true })).toEqual([`toast:${apiMessages.serverError}`]);
   });
 });
+
+describe('error policy for forms that show refusals themselves', () => {
+  it('leaves 406 and 409 to the form, with or without field errors', () => {
+    const options = { inlineFieldErrors: true, inlineRefusals: true };
+    expect(record({ status: 406, body: { message: 'موجودی کافی نیست', errors: { amount: ['موجودی کافی نیست'] } } }, true, options)).toEqual([]);
+    expect(record({ status: 406, body: { message: 'پنج درخواست' } }, true, options)).toEqual([]);
+    expect(record({ status: 409, body: { message: 'دیگر در انتظار نیست' } }, true, options)).toEqual([]);
+  });
+
+  it('still goes back on 406 without the option, and still toasts 5xx with it', () => {
+    expect(record({ status: 406, body: { message: 'برگشت' } }, true, { inlineFieldErrors: true })).toEqual(['toast:برگشت', 'back']);
+    expect(record({ status: 503, body: {} }, true, { inlineRefusals: true })).toEqual([`toast:${apiMessages.serverError}`]);
+  });
+});

@@ -22,6 +22,11 @@ export interface FailedCall {
 export interface PolicyOptions {
   /** Forms show 422 field errors on their fields, so they are not toasted. */
   inlineFieldErrors?: boolean;
+  /**
+   * The form shows a refusal (406, 409) beside itself and the patient stays on the page: e.g. a
+   * withdrawal beyond the balance, where going back would lose what was typed.
+   */
+  inlineRefusals?: boolean;
 }
 
 /** The error policy of spec §8, applied to one failed API call. */
@@ -34,6 +39,7 @@ export function applyErrorPolicy({ status, body }: FailedCall, effects: ErrorEff
     effects.reauthenticate();
     return;
   }
+  if (options.inlineRefusals && (status === 406 || status === 409)) return;
   const envelope = readErrorEnvelope(body);
   const messages = Object.values(envelope.fieldErrors).flat();
   if (options.inlineFieldErrors && status === 422 && messages.length > 0) return;

@@ -57,7 +57,7 @@ const wallet = {
   label: 'کیف پول',
   short: 'کیف پول',
   icon: 'wallet',
-  built: false,
+  built: true,
   card: { title: 'کیف پول', text: 'موجودی، شارژ و تراکنش‌ها، به ریال.' },
 } as const satisfies ServiceCard;
 
@@ -77,7 +77,7 @@ const chargeWallet = {
   label: 'شارژ کیف پول',
   short: 'شارژ',
   icon: 'wallet',
-  built: false,
+  built: true,
 } as const satisfies Area;
 
 /** Spec §2's areas, in the order the header and the bottom bar list them. */

@@ -1,0 +1,298 @@
+import { Form, useField, useForm } from '@formisch/react';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { WithdrawalSchema, type Withdrawal, type WithdrawalBody } from '#lib/api/contracts/wallet.ts';
+import { describeFailure } from '#lib/api/failure.ts';
+import { formatJalaliDateTime } from '#lib/format/date.ts';
+import { formatAmountInput, formatIban, formatIbanInput } from '#lib/format/grouped-input.ts';
+import { formatRial } from '#lib/format/number.ts';
+import { notify } from '#client/toasts.ts';
+import { $wallet, $withdrawals, cancelWithdrawal, loadWithdrawals, withdraw } from '#stores/wallet.ts';
+import { AuthGate } from '../auth/AuthGate.tsx';
+import { PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
+import { FormattedField } from '../ui/FormattedField.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { LoadFailed, Loading } from '../ui/LoadState.tsx';
+import { Pager } from '../ui/Pager.tsx';
+import { showServerFieldErrors } from '../ui/server-errors.ts';
+import { Sheet } from '../ui/Sheet.tsx';
+import { AmountField } from './AmountField.tsx';
+import { WITHDRAWAL_STATUS_LABELS } from './labels.ts';
+import { BalanceCard } from './WalletPage.tsx';
+
+/** The toast after a withdrawal is recorded. */
+export const WITHDRAWAL_RECORDED = 'درخواست برداشت ثبت شد. مبلغ پس از بررسی بیمارستان به حساب شما واریز می‌شود.';
+export const WITHDRAWAL_CANCELLED = 'درخواست برداشت لغو شد و مبلغ به کیف پول برگشت.';
+
+const FIELDS = ['amount', 'iban'] as const;
+
+function WithdrawalForm() {
+  const wallet = useStore($wallet);
+  const available = wallet.status === 'ready' ? wallet.data.available : 0;
+  const [pending, setPending] = useState<WithdrawalBody>();
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const form = useForm({ schema: WithdrawalSchema, initialInput: { amount: '', iban: '' }, validate: 'submit', revalidate: 'input' });
+  const amount = useField(form, { path: ['amount'] });
+  const iban = useField(form, { path: ['iban'] });
+
+  const submit = async (body: WithdrawalBody) => {
+    setSending(true);
+    setProblem(undefined);
+    try {
+      await withdraw(body);
+      setPending(undefined);
+      amount.onChange('');
+      iban.onChange('');
+      notify.success(WITHDRAWAL_RECORDED);
+    } catch (error) {
+      setPending(undefined);
+      const failure = describeFailure(error);
+      const onFields = showServerFieldErrors(form, failure.fieldErrors, FIELDS);
+      // 401 and 5xx are handled by the error policy (login popup, toast).
+      if (!onFields && failure.status !== undefined && failure.status < 500 && failure.status !== 401) setProblem(failure.message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      <Form
+        of={form}
+        className="flex flex-col gap-5 rounded-2xl border border-line bg-card p-5"
+        onSubmit={(output) => {
+          setProblem(undefined);
+          setPending(output);
+        }}
+      >
+        <h2 className="text-lg font-bold">درخواست برداشت</h2>
+        <div className="flex flex-col gap-2">
+          <AmountField
+            label="مبلغ برداشت (ریال)"
+            name={amount.props.name}
+            inputRef={amount.props.ref}
+            value={typeof amount.input === 'number' ? String(amount.input) : (amount.input ?? '')}
+            onValue={amount.onChange}
+            errors={amount.errors}
+            disabled={sending}
+          />
+          <button
+            type="button"
+            className="self-start min-h-11 rounded-xl border border-line px-4 text-sm font-bold hover:bg-page disabled:opacity-50"
+            disabled={sending || available <= 0}
+            onClick={() => amount.onChange(formatAmountInput(String(available)))}
+          >
+            همهٔ موجودی ({formatRial(available)})
+          </button>
+        </div>
+        <div className="flex flex-col gap-1">
+          <FormattedField
+            label="شماره شبا (۲۴ رقم بعد از IR)"
+            name={iban.props.name}
+            inputRef={iban.props.ref}
+            value={iban.input ?? ''}
+            onValue={iban.onChange}
+            format={formatIbanInput}
+            inputMode="numeric"
+            autoComplete="off"
+            dir="ltr"
+            placeholder="12 3456 7890 1234 5678 9012 34"
+            disabled={sending}
+            errors={iban.errors}
+            hint="شبای حسابی که به نام خود شماست؛ IR را لازم نیست بنویسید."
+          />
+        </div>
+        <FormAlert message={problem} />
+        <PrimaryButton disabled={sending} busy={sending}>
+          ادامه
+        </PrimaryButton>
+      </Form>
+      <Sheet open={pending !== undefined} title="تأیید درخواست برداشت" onDismiss={() => !sending && setPending(undefined)}>
+        {pending && (
+          <div className="flex flex-col gap-4">
+            <dl className="divide-y divide-line rounded-xl border border-line">
+              <div className="flex justify-between gap-3 px-4 py-3">
+                <dt className="text-muted">مبلغ</dt>
+                <dd className="font-bold">{formatRial(pending.amount)}</dd>
+              </div>
+              <div className="flex flex-col gap-1 px-4 py-3">
+                <dt className="text-muted">به شبای</dt>
+                <dd className="font-bold" dir="ltr">
+                  {formatIban(pending.iban)}
+                </dd>
+              </div>
+            </dl>
+            <p className="text-sm text-muted">
+              این مبلغ از موجودی قابل استفاده کم می‌شود تا بیمارستان آن را به حساب شما واریز کند. تا پیش از واریز می‌توانید درخواست را لغو
+              کنید.
+            </p>
+            <div className="flex flex-wrap gap-3">
+              <PrimaryButton type="button" data-autofocus busy={sending} disabled={sending} onClick={() => void submit(pending)}>
+                تأیید و ثبت درخواست
+              </PrimaryButton>
+              <SecondaryButton disabled={sending} onClick={() => setPending(undefined)}>
+                ویرایش
+              </SecondaryButton>
+            </div>
+          </div>
+        )}
+      </Sheet>
+    </>
+  );
+}
+
+const chipClass: Record<Withdrawal['status'], string> = {
+  pending: 'border-line text-ink',
+  paid: 'border-success text-success',
+  rejected: 'border-danger text-danger',
+  cancelled: 'border-line text-muted',
+};
+
+function WithdrawalItem({ item, onCancel }: { item: Withdrawal; onCancel: (item: Withdrawal) => void }) {
+  return (
+    <li className="flex flex-col gap-2 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-bold">{formatRial(item.amount)}</p>
+        <span className={`rounded-full border px-3 py-0.5 text-sm font-bold ${chipClass[item.status]}`}>{WITHDRAWAL_STATUS_LABELS[item.status]}</span>
+      </div>
+      <dl className="grid gap-1 text-sm text-muted">
+        <div className="flex flex-wrap gap-x-2">
+          <dt>شبا:</dt>
+          <dd dir="ltr">{item.iban_masked}</dd>
+        </div>
+        <div className="flex flex-wrap gap-x-2">
+          <dt>شمارهٔ درخواست:</dt>
+          <dd dir="ltr">{item.key}</dd>
+        </div>
+        <div className="flex flex-wrap gap-x-2">
+          <dt>ثبت:</dt>
+          <dd>
+            <time dateTime={item.created_at}>{formatJalaliDateTime(item.created_at)}</time>
+          </dd>
+        </div>
+        {item.status === 'paid' && item.bank_reference && (
+          <div className="flex flex-wrap gap-x-2">
+            <dt>شمارهٔ پیگیری بانک:</dt>
+            <dd dir="ltr">{item.bank_reference}</dd>
+          </div>
+        )}
+        {item.settled_at && item.status !== 'pending' && (
+          <div className="flex flex-wrap gap-x-2">
+            <dt>{item.status === 'paid' ? 'واریز:' : item.status === 'rejected' ? 'بررسی:' : 'لغو:'}</dt>
+            <dd>
+              <time dateTime={item.settled_at}>{formatJalaliDateTime(item.settled_at)}</time>
+            </dd>
+          </div>
+        )}
+        {item.status === 'rejected' && item.reason && (
+          <div className="flex flex-wrap gap-x-2 text-danger">
+            <dt>علت:</dt>
+            <dd>{item.reason}</dd>
+          </div>
+        )}
+      </dl>
+      {item.status === 'pending' && (
+        <button
+          type="button"
+          className="self-start min-h-11 rounded-xl border border-line px-4 text-sm font-bold text-danger hover:bg-page"
+          onClick={() => onCancel(item)}
+        >
+          لغو درخواست
+        </button>
+      )}
+    </li>
+  );
+}
+
+function WithdrawalList() {
+  const withdrawals = useStore($withdrawals);
+  const [cancelling, setCancelling] = useState<Withdrawal>();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+
+  const confirmCancel = async (item: Withdrawal) => {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      await cancelWithdrawal(item.key);
+      setCancelling(undefined);
+      notify.success(WITHDRAWAL_CANCELLED);
+    } catch (error) {
+      const failure = describeFailure(error);
+      if (failure.status !== undefined && failure.status < 500 && failure.status !== 401) setProblem(failure.message);
+      else setCancelling(undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="withdrawals-title" className="flex flex-col gap-3">
+      <h2 id="withdrawals-title" className="text-lg font-bold">
+        درخواست‌های برداشت
+      </h2>
+      {withdrawals.status === 'failed' ? (
+        <LoadFailed text="درخواست‌های برداشت بارگذاری نشد." onRetry={() => void loadWithdrawals()} />
+      ) : withdrawals.status === 'loading' ? (
+        <Loading text="در حال بارگذاری درخواست‌ها…" />
+      ) : withdrawals.data.items.length === 0 ? (
+        <p className="rounded-2xl border border-line bg-card p-5 text-muted">هنوز درخواست برداشتی ثبت نکرده‌اید.</p>
+      ) : (
+        <>
+          <ul className="divide-y divide-line rounded-2xl border border-line bg-card">
+            {withdrawals.data.items.map((item) => (
+              <WithdrawalItem key={item.key} item={item} onCancel={setCancelling} />
+            ))}
+          </ul>
+          <Pager meta={withdrawals.data.meta} label="صفحه‌های درخواست‌ها" onPage={(page) => void loadWithdrawals(page)} />
+        </>
+      )}
+      <Sheet
+        open={cancelling !== undefined}
+        title="لغو درخواست برداشت"
+        onDismiss={() => {
+          if (busy) return;
+          setCancelling(undefined);
+          setProblem(undefined);
+        }}
+      >
+        {cancelling && (
+          <div className="flex flex-col gap-4">
+            <p>
+              درخواست <bdi dir="ltr">{cancelling.key}</bdi> به مبلغ {formatRial(cancelling.amount)} لغو شود؟ مبلغ به موجودی کیف پول برمی‌گردد.
+            </p>
+            <FormAlert message={problem} />
+            <div className="flex flex-wrap gap-3">
+              <PrimaryButton type="button" busy={busy} disabled={busy} onClick={() => void confirmCancel(cancelling)}>
+                بله، لغو شود
+              </PrimaryButton>
+              <SecondaryButton data-autofocus disabled={busy} onClick={() => setCancelling(undefined)}>
+                نه، بماند
+              </SecondaryButton>
+            </div>
+          </div>
+        )}
+      </Sheet>
+    </section>
+  );
+}
+
+/** /financial/refund: money back from the wallet to the patient's bank account, and the requests so far. */
+export function RefundPage() {
+  return (
+    <AuthGate what="کیف پول خود">
+      <div className="mx-auto flex max-w-3xl flex-col gap-5">
+        <nav aria-label="مسیر صفحه" className="text-sm">
+          <a href="/financial" className="inline-flex min-h-11 items-center font-bold text-brand underline-offset-4 hover:underline">
+            کیف پول
+          </a>
+        </nav>
+        <h1 className="text-xl font-bold">برداشت از کیف پول به حساب بانکی</h1>
+        <BalanceCard />
+        <WithdrawalForm />
+        <WithdrawalList />
+      </div>
+    </AuthGate>
+  );
+}

@@ -1,0 +1,228 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, newNationalCode, newPhone, registerThroughPopup, test } from './fixtures.ts';
+
+/** A valid Iranian IBAN body (the 24 digits after IR) and a Luhn-valid card for the sandbox bank. */
+const IBAN = '050170000000123456789012';
+const CARD = '6037991234567893';
+
+async function expectNoSevereAxe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** Opens `path` logged out, registers through the popup it opens, and waits for the page's heading. */
+async function registeredOn(page: Page, path: string, heading: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'برای دیدن کیف پول خود وارد شوید' })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'بستن' }).click();
+  await registerThroughPopup(page, newPhone(), { first: 'سارا', last: 'کریمی', nationalCode: newNationalCode() });
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+/** From the charge form: `amount` typed, then the sandbox bank's card form, paid or cancelled. */
+async function chargeThroughBank(page: Page, amount: string, outcome: 'pay' | 'cancel') {
+  await page.getByLabel('مبلغ شارژ (ریال)').fill(amount);
+  await page.getByRole('button', { name: 'پرداخت و شارژ' }).click();
+  await expect(page.getByRole('heading', { name: 'درگاه پرداخت اینترنتی' })).toBeVisible();
+  if (outcome === 'pay') {
+    await page.getByLabel('شمارهٔ کارت').fill(CARD);
+    await page.getByLabel('CVV2').fill('123');
+    await page.getByLabel('ماه').fill('12');
+    await page.getByLabel('سال').fill('08');
+    await page.getByLabel('رمز دوم (پویا)').fill('123456');
+    await page.getByRole('button', { name: 'پرداخت', exact: true }).click();
+  } else {
+    await page.getByRole('button', { name: 'انصراف' }).click();
+  }
+}
+
+test('charging through the sandbox bank: the receipt, the new balance, the header and the transaction', async ({ page }) => {
+  await registeredOn(page, '/financial', 'کیف پول');
+  await expect(page.locator('[data-wallet-available]')).toHaveText('۰ ریال');
+  await expect(page.getByText('هنوز تراکنشی ندارید')).toBeVisible();
+  await expectNoSevereAxe(page);
+
+  await page.getByRole('link', { name: 'شارژ کیف پول' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'شارژ کیف پول' })).toBeVisible();
+  await expectNoSevereAxe(page);
+
+  // Below the minimum: the schema's message, and no trip to the bank.
+  const field = page.getByLabel('مبلغ شارژ (ریال)');
+  await field.fill('۹۹۹۹۹۹');
+  await page.getByRole('button', { name: 'پرداخت و شارژ' }).click();
+  await expect(page.getByText('مبلغ نباید کمتر از ۱٬۰۰۰٬۰۰۰ ریال باشد')).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/financial\/charge-wallet$/);
+
+  // A preset fills the field, grouped, with the amount in words and tomans.
+  await page.getByRole('button', { name: '۲٬۰۰۰٬۰۰۰ ریال' }).click();
+  await expect(field).toHaveValue('۲٬۰۰۰٬۰۰۰');
+  await expect(page.getByRole('button', { name: '۲٬۰۰۰٬۰۰۰ ریال' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('دو میلیون ریال، برابر با ۲۰۰٬۰۰۰ تومان')).toBeVisible();
+
+  await chargeThroughBank(page, '2500000', 'pay');
+  await expect(page.getByRole('heading', { name: 'پرداخت موفق بود' })).toBeVisible();
+  await expect(page.locator('main').getByText('۲٬۵۰۰٬۰۰۰ ریال')).toBeVisible();
+  await page.getByRole('link', { name: 'بازگشت به کیف پول' }).click();
+  await expect(page).toHaveURL(/\/financial\/charge-wallet$/);
+
+  await page.goto('/financial');
+  await expect(page.locator('[data-wallet-available]')).toHaveText('۲٬۵۰۰٬۰۰۰ ریال');
+  const recent = page.getByRole('region', { name: 'آخرین تراکنش‌ها' });
+  await expect(recent.getByRole('listitem')).toHaveCount(1);
+  await expect(recent.getByRole('listitem').first()).toContainText('شارژ کیف پول');
+  await expect(recent.getByRole('listitem').first()).toContainText('واریز');
+  await expect(recent.getByRole('listitem').first()).toContainText('+۲٬۵۰۰٬۰۰۰');
+  // The header's user menu shows the ledger's figure too.
+  await expect(page.locator('[data-user-wallet]').first()).toHaveText('۲٬۵۰۰٬۰۰۰ ریال');
+});
+
+test('cancelling at the bank shows the failure receipt and leaves the balance alone', async ({ page }) => {
+  await registeredOn(page, '/patient-profile/charge-wallet', 'شارژ کیف پول');
+  // The account side menu (UserAccount layout) lists the page as current.
+  await expect(page.getByRole('navigation', { name: 'حساب کاربری' }).getByRole('link', { name: 'شارژ کیف پول' })).toHaveAttribute('aria-current', 'page');
+  await chargeThroughBank(page, '1000000', 'cancel');
+  await expect(page.getByRole('heading', { name: 'پرداخت ناموفق بود' })).toBeVisible();
+  await page.getByRole('link', { name: 'بازگشت به کیف پول' }).click();
+  await expect(page).toHaveURL(/\/patient-profile\/charge-wallet$/);
+  await expect(page.getByText('موجودی فعلی: ۰ ریال')).toBeVisible();
+});
+
+test('the amount field groups as it types and keeps the caret where the patient typed', async ({ page }) => {
+  await registeredOn(page, '/financial/charge-wallet', 'شارژ کیف پول');
+  const field = page.getByLabel('مبلغ شارژ (ریال)');
+  await field.pressSequentially('1500000');
+  await expect(field).toHaveValue('۱٬۵۰۰٬۰۰۰');
+  await expect(page.getByText('یک میلیون و پانصد هزار ریال، برابر با ۱۵۰٬۰۰۰ تومان')).toBeVisible();
+  // The caret after «۱٬۵» (3 characters from the start), then a «2» typed there.
+  await field.evaluate((input: HTMLInputElement) => input.setSelectionRange(3, 3));
+  await page.keyboard.type('2');
+  await expect(field).toHaveValue('۱۵٬۲۰۰٬۰۰۰');
+  expect(await field.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(4);
+  // Persian digits typed are taken as they are.
+  await field.fill('۳۰۰۰۰۰۰');
+  await expect(field).toHaveValue('۳٬۰۰۰٬۰۰۰');
+  // Above WALLET_CHARGE_MAX (default 500,000,000 rials).
+  await field.fill('600000000');
+  await page.getByRole('button', { name: 'پرداخت و شارژ' }).click();
+  await expect(page.getByText('مبلغ شارژ نباید بیشتر از ۵۰۰٬۰۰۰٬۰۰۰ ریال باشد')).toBeVisible();
+});
+
+/** Puts money in the wallet of the logged-in patient through the real bank round trip. */
+async function fund(page: Page, amount: string) {
+  await page.goto('/financial/charge-wallet');
+  await chargeThroughBank(page, amount, 'pay');
+  await expect(page.getByRole('heading', { name: 'پرداخت موفق بود' })).toBeVisible();
+}
+
+test('withdrawing to an IBAN, with a confirmation, a refusal beyond the balance, and a cancel', async ({ page }) => {
+  await registeredOn(page, '/financial', 'کیف پول');
+  await fund(page, '3000000');
+  await page.goto('/financial/refund');
+  await expect(page.getByRole('heading', { level: 1, name: 'برداشت از کیف پول به حساب بانکی' })).toBeVisible();
+  await expect(page.getByText('هنوز درخواست برداشتی ثبت نکرده‌اید')).toBeVisible();
+  await expectNoSevereAxe(page);
+
+  // A pasted IR is dropped and the digits are grouped as a printed IBAN.
+  const iban = page.getByLabel(/شماره شبا/);
+  await iban.fill(`IR${IBAN}`);
+  await expect(iban).toHaveValue('05 0170 0000 0012 3456 7890 12');
+
+  // More than the wallet holds: the server refuses (406) and the form says so, on the page.
+  await page.getByLabel('مبلغ برداشت (ریال)').fill('4000000');
+  await page.getByRole('button', { name: 'ادامه' }).click();
+  const confirm = page.getByRole('dialog', { name: 'تأیید درخواست برداشت' });
+  await expect(confirm).toContainText('IR05 0170 0000 0012 3456 7890 12');
+  await confirm.getByRole('button', { name: 'تأیید و ثبت درخواست' }).click();
+  await expect(page.getByLabel('مبلغ برداشت (ریال)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/financial\/refund$/);
+
+  // All of it.
+  await page.getByRole('button', { name: /همهٔ موجودی/ }).click();
+  await expect(page.getByLabel('مبلغ برداشت (ریال)')).toHaveValue('۳٬۰۰۰٬۰۰۰');
+  await page.getByRole('button', { name: 'ادامه' }).click();
+  await confirm.getByRole('button', { name: 'تأیید و ثبت درخواست' }).click();
+  await expect(page.locator('.Toastify__toast', { hasText: 'درخواست برداشت ثبت شد' })).toBeVisible();
+  await expect(page.locator('[data-wallet-available]')).toHaveText('۰ ریال');
+  const requests = page.getByRole('region', { name: 'درخواست‌های برداشت' });
+  await expect(requests.getByRole('listitem')).toHaveCount(1);
+  await expect(requests.getByRole('listitem').first()).toContainText('در انتظار واریز');
+  await expect(requests.getByRole('listitem').first()).toContainText('۳٬۰۰۰٬۰۰۰ ریال');
+
+  // Cancel, confirmed: the money comes back.
+  await requests.getByRole('button', { name: 'لغو درخواست' }).click();
+  await page.getByRole('dialog', { name: 'لغو درخواست برداشت' }).getByRole('button', { name: 'بله، لغو شود' }).click();
+  await expect(requests.getByRole('listitem').first()).toContainText('لغو شد');
+  await expect(requests.getByRole('button', { name: 'لغو درخواست' })).toHaveCount(0);
+  await expect(page.locator('[data-wallet-available]')).toHaveText('۳٬۰۰۰٬۰۰۰ ریال');
+
+  // The statement lists the withdrawal and its reversal; the type filter keeps one, and a reload keeps the filter.
+  await page.goto('/financial/transactions');
+  await expect(page.getByRole('heading', { level: 1, name: 'تراکنش‌های کیف پول' })).toBeVisible();
+  const list = page.locator('main ul');
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expectNoSevereAxe(page);
+  await page.getByLabel('نوع تراکنش').selectOption({ label: 'برداشت به حساب بانکی' });
+  await expect(page).toHaveURL(/type=withdrawal$/);
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem').first()).toContainText('−۳٬۰۰۰٬۰۰۰');
+  await expect(list.getByRole('listitem').first()).toContainText('برداشت');
+  await page.reload();
+  await expect(page.getByLabel('نوع تراکنش')).toHaveValue('withdrawal');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  // A range of days that holds nothing: the empty state; removing the filters brings all back.
+  await page.goto('/financial/transactions?from=2020-01-01&to=2020-01-31');
+  await expect(page.getByText('تراکنشی با این فیلترها پیدا نشد.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /بازهٔ تاریخ/ })).toContainText('از ۱۳۹۸/۱۰/۱۱ تا ۱۳۹۸/۱۱/۱۱');
+  await page.getByRole('button', { name: 'حذف همهٔ فیلترها' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(page).toHaveURL(/\/financial\/transactions$/);
+});
+
+test('the statement picks a Jalali range of days in the calendar', async ({ page }) => {
+  await registeredOn(page, '/financial', 'کیف پول');
+  await fund(page, '1000000');
+  await page.goto('/financial/transactions');
+  await expect(page.locator('main ul').getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: /بازهٔ تاریخ/ }).click();
+  const calendar = page.locator('.rmdp-calendar');
+  await expect(calendar).toBeVisible();
+  // Today, twice: a range of one day that holds today's charge.
+  const today = calendar.locator('.rmdp-day-picker .rmdp-day.rmdp-today');
+  await today.click();
+  await today.click();
+  await expect(calendar).toHaveCount(0);
+  await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
+  await expect(page.locator('main ul').getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /بازهٔ تاریخ/ })).toBeFocused();
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('no wallet page scrolls sideways and every control is at least 44 px high', async ({ page }) => {
+    await registeredOn(page, '/financial', 'کیف پول');
+    for (const [path, heading] of [
+      ['/financial', 'کیف پول'],
+      ['/financial/charge-wallet', 'شارژ کیف پول'],
+      ['/patient-profile/charge-wallet', 'شارژ کیف پول'],
+      ['/financial/transactions', 'تراکنش‌های کیف پول'],
+      ['/financial/refund', 'برداشت از کیف پول به حساب بانکی'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+      const small = await page
+        .locator('main')
+        .locator('button:visible, a:visible, input:visible, select:visible')
+        .evaluateAll((elements) => elements.filter((element) => element.getBoundingClientRect().height < 44).map((element) => element.outerHTML.slice(0, 80)));
+      expect(small, path).toEqual([]);
+    }
+  });
+});
