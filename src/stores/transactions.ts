@@ -3,7 +3,7 @@ import { fetchTransactions } from '#client/api/wallet.ts';
 import type { ListMeta, WalletTransaction } from '#lib/api/contracts/wallet.ts';
 import { readStatementFilters, writeStatementFilters, type StatementFilters } from '#lib/wallet/statement-filters.ts';
 import { $token } from './auth.ts';
-import type { Loadable } from './wallet.ts';
+import { $walletChanges, type Loadable } from './wallet.ts';
 
 /** Rows per page of the statement; /financial shows the latest few. */
 export const STATEMENT_PER_PAGE = 20;
@@ -29,8 +29,8 @@ async function loadRecent(): Promise<void> {
   }
 }
 
-/** Reloads the latest transactions when a page shows them. */
-export function reloadRecentTransactions(): void {
+/** Reloads the transaction lists a page shows. */
+export function reloadTransactions(): void {
   if ($recentTransactions.lc > 0) void loadRecent();
   if ($statement.lc > 0) void loadStatement();
 }
@@ -63,9 +63,14 @@ export function setStatementFilters(filters: StatementFilters): void {
 
 onMount($recentTransactions, () => {
   void loadRecent();
-  return $token.listen((token) => {
+  const stopChanges = $walletChanges.listen(() => void loadRecent());
+  const stopToken = $token.listen((token) => {
     if (token) void loadRecent();
   });
+  return () => {
+    stopChanges();
+    stopToken();
+  };
 });
 
 // The address is the source of the filters: read at first, and again on Back and Forward.
@@ -76,11 +81,13 @@ onMount($statement, () => {
   };
   fromAddress();
   addEventListener('popstate', fromAddress);
+  const stopChanges = $walletChanges.listen(() => void loadStatement());
   const stopToken = $token.listen((token) => {
     if (token) void loadStatement();
   });
   return () => {
     removeEventListener('popstate', fromAddress);
+    stopChanges();
     stopToken();
   };
 });

@@ -2,7 +2,6 @@ import { atom, onMount } from 'nanostores';
 import * as walletApi from '#client/api/wallet.ts';
 import type { ChargeBody, ListMeta, Wallet, WithdrawalBody, Withdrawal } from '#lib/api/contracts/wallet.ts';
 import { $token, $user, setUser } from './auth.ts';
-import { reloadRecentTransactions } from './transactions.ts';
 
 /** What a page shows while a list or a figure loads from the server; `failed` offers a retry. */
 export type Loadable<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
@@ -45,11 +44,17 @@ export async function loadWithdrawals(page = withdrawalsPage, { quiet = false } 
   }
 }
 
+/**
+ * Counts the money movements made from this page; the transaction lists reload when it changes
+ * (stores/transactions.ts listens, so a page without them never loads their code).
+ */
+export const $walletChanges = atom(0);
+
 /** After money moved: the balance, the header, the withdrawals and the latest transactions. */
 function refreshAfterChange(): void {
   void loadWallet({ quiet: true });
   if ($withdrawals.lc > 0) void loadWithdrawals(withdrawalsPage, { quiet: true });
-  reloadRecentTransactions();
+  $walletChanges.set($walletChanges.get() + 1);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type RefObject } from 'react';
 import { formatJalaliDate } from '#lib/format/date.ts';
 
 // The calendar is the heaviest script of a page: it loads when the patient reaches for the field.
@@ -6,6 +6,46 @@ export const loadPicker = () => import('./JalaliDatePicker.tsx');
 export const JalaliDatePicker = lazy(loadPicker);
 
 export const fieldClass = 'min-h-12 w-full rounded-xl border border-line bg-page px-3 text-start text-base outline-none focus:border-brand';
+
+/**
+ * The field itself: a button that shows the chosen day(s) and opens the calendar; read as «label,
+ * value». The calendar's script starts loading as the pointer or the focus arrives.
+ */
+export function PickerButton({
+  id,
+  fieldRef,
+  open,
+  disabled,
+  onOpen,
+  shown,
+}: {
+  id: string;
+  fieldRef: RefObject<HTMLButtonElement | null>;
+  open: boolean;
+  disabled?: boolean | undefined;
+  onOpen: () => void;
+  shown: string;
+}) {
+  return (
+    <button
+      ref={fieldRef}
+      type="button"
+      id={id}
+      className={fieldClass}
+      disabled={disabled}
+      onClick={onOpen}
+      onPointerEnter={() => void loadPicker()}
+      onFocus={() => void loadPicker()}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      aria-labelledby={`${id}-label ${id}-value`}
+    >
+      <span id={`${id}-value`} suppressHydrationWarning>
+        {shown}
+      </span>
+    </button>
+  );
+}
 
 /** What the field shows with no date. */
 export const NO_DATE = 'انتخاب تاریخ';
@@ -40,25 +80,7 @@ export function JalaliDateField({ id, label, value, onChange, min, max, disabled
       <label id={`${id}-label`} htmlFor={id} className="text-sm font-bold" suppressHydrationWarning>
         {label}
       </label>
-      <button
-        ref={field}
-        type="button"
-        id={id}
-        className={fieldClass}
-        disabled={disabled}
-        onClick={() => setOpen(true)}
-        // Start fetching the calendar as the pointer or the focus arrives, before the press.
-        onPointerEnter={() => void loadPicker()}
-        onFocus={() => void loadPicker()}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        // Read as «تاریخ تولد، ۱۴۰۵/۰۸/۱۵»: the label and the current value.
-        aria-labelledby={`${id}-label ${id}-value`}
-      >
-        <span id={`${id}-value`} suppressHydrationWarning>
-          {shown}
-        </span>
-      </button>
+      <PickerButton id={id} fieldRef={field} open={open} disabled={disabled} onOpen={() => setOpen(true)} shown={shown} />
       {open && (
         <Suspense fallback={null}>
           <JalaliDatePicker

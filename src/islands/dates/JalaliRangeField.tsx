@@ -1,6 +1,6 @@
 import { Suspense, useRef, useState } from 'react';
 import { formatJalaliDate } from '#lib/format/date.ts';
-import { fieldClass, JalaliDatePicker, loadPicker } from './JalaliDateField.tsx';
+import { JalaliDatePicker, PickerButton } from './JalaliDateField.tsx';
 
 /** What the field shows with no range. */
 export const ANY_DAY = 'همهٔ روزها';
@@ -38,21 +38,7 @@ export function JalaliRangeField({
         {label}
       </label>
       <div className="flex gap-2">
-        <button
-          ref={field}
-          type="button"
-          id={id}
-          className={fieldClass}
-          disabled={disabled}
-          onClick={() => setOpen(true)}
-          onPointerEnter={() => void loadPicker()}
-          onFocus={() => void loadPicker()}
-          aria-haspopup="dialog"
-          aria-expanded={open}
-          aria-labelledby={`${id}-label ${id}-value`}
-        >
-          <span id={`${id}-value`}>{shown}</span>
-        </button>
+        <PickerButton id={id} fieldRef={field} open={open} disabled={disabled} onOpen={() => setOpen(true)} shown={shown} />
         {from && to && (
           <button
             type="button"

@@ -1,6 +1,5 @@
 import { Form, useField, useForm } from '@formisch/react';
 import { useState } from 'react';
-import { describeFailure } from '#lib/api/failure.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { notify } from '#client/toasts.ts';
 import type { User } from '#lib/api/contracts/auth.ts';
@@ -9,7 +8,7 @@ import { GenderChoice } from '../ui/GenderChoice.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { PrimaryButton } from '../ui/Buttons.tsx';
 import { PersonFields } from '../ui/PersonFields.tsx';
-import { showServerFieldErrors } from '../ui/server-errors.ts';
+import { showFormFailure } from '../ui/server-errors.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
 import { JalaliDateField } from '../dates/JalaliDateField.tsx';
 import { BIRTHDAY_MIN } from '#lib/validation/index.ts';
@@ -51,10 +50,7 @@ export function ProfileForm({ user }: { user: User }) {
           await saveProfile(output);
           notify.success(PROFILE_SAVED);
         } catch (error) {
-          const failure = describeFailure(error);
-          const onFields = showServerFieldErrors(form, failure.fieldErrors, FIELDS);
-          // 401 and 5xx are already handled by the error policy (login popup, toast).
-          if (!onFields && failure.status !== undefined && failure.status < 500 && failure.status !== 401) setProblem(failure.message);
+          setProblem(showFormFailure(form, error, FIELDS));
         } finally {
           setSaving(false);
         }

@@ -1,4 +1,5 @@
 import { setErrors } from '@formisch/react';
+import { describeFailure } from '#lib/api/failure.ts';
 
 // formisch types a path from the form's schema; these fields come from a runtime list of its
 // top-level keys, so the call is typed once here.
@@ -17,4 +18,15 @@ export function showServerFieldErrors(form: unknown, fieldErrors: Record<string,
     shown = true;
   }
   return shown;
+}
+
+/**
+ * After a form's call failed: the server's field errors go on the fields; returns the message for
+ * the form's alert when nothing else tells the patient (401 and 5xx are the error policy's: the
+ * login popup, a toast).
+ */
+export function showFormFailure(form: unknown, error: unknown, fields: readonly string[]): string | undefined {
+  const failure = describeFailure(error);
+  if (showServerFieldErrors(form, failure.fieldErrors, fields)) return undefined;
+  return failure.status !== undefined && failure.status < 500 && failure.status !== 401 ? failure.message : undefined;
 }

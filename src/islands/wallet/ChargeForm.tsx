@@ -2,7 +2,6 @@ import { Form, useField, useForm } from '@formisch/react';
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import { CHARGE_PRESETS, chargeSchema, type ChargeBody } from '#lib/api/contracts/wallet.ts';
-import { describeFailure } from '#lib/api/failure.ts';
 import { formatAmountInput } from '#lib/format/grouped-input.ts';
 import { formatRial, parseNumber } from '#lib/format/number.ts';
 import { MIN_AMOUNT_RIAL } from '#lib/validation/numeric.ts';
@@ -10,7 +9,7 @@ import { $wallet, startCharge } from '#stores/wallet.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { PrimaryButton } from '../ui/Buttons.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
-import { showServerFieldErrors } from '../ui/server-errors.ts';
+import { showFormFailure } from '../ui/server-errors.ts';
 import { AmountField } from './AmountField.tsx';
 
 const presetClass =
@@ -45,10 +44,7 @@ function ChargeForm({ max, returnTo }: { max: number; returnTo: ChargeBody['retu
           location.assign(await startCharge(output.amount, returnTo));
           // The button stays busy while the browser leaves for the bank.
         } catch (error) {
-          const failure = describeFailure(error);
-          const onFields = showServerFieldErrors(form, failure.fieldErrors, ['amount']);
-          // 401 and 5xx are handled by the error policy (login popup, toast).
-          if (!onFields && failure.status !== undefined && failure.status < 500 && failure.status !== 401) setProblem(failure.message);
+          setProblem(showFormFailure(form, error, ['amount']));
           setSending(false);
         }
       }}

@@ -2,7 +2,6 @@ import { Form, useField, useForm } from '@formisch/react';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { WithdrawalSchema, type Withdrawal, type WithdrawalBody } from '#lib/api/contracts/wallet.ts';
-import { describeFailure } from '#lib/api/failure.ts';
 import { formatJalaliDateTime } from '#lib/format/date.ts';
 import { formatAmountInput, formatIban, formatIbanInput } from '#lib/format/grouped-input.ts';
 import { formatRial } from '#lib/format/number.ts';
@@ -14,11 +13,12 @@ import { FormattedField } from '../ui/FormattedField.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
 import { Pager } from '../ui/Pager.tsx';
-import { showServerFieldErrors } from '../ui/server-errors.ts';
+import { showFormFailure } from '../ui/server-errors.ts';
 import { Sheet } from '../ui/Sheet.tsx';
 import { AmountField } from './AmountField.tsx';
 import { WITHDRAWAL_STATUS_LABELS } from './labels.ts';
-import { BalanceCard } from './WalletPage.tsx';
+import { BalanceCard } from './BalanceCard.tsx';
+import { BackToWallet } from './BackToWallet.tsx';
 
 /** The toast after a withdrawal is recorded. */
 export const WITHDRAWAL_RECORDED = 'درخواست برداشت ثبت شد. مبلغ پس از بررسی بیمارستان به حساب شما واریز می‌شود.';
@@ -47,10 +47,7 @@ function WithdrawalForm() {
       notify.success(WITHDRAWAL_RECORDED);
     } catch (error) {
       setPending(undefined);
-      const failure = describeFailure(error);
-      const onFields = showServerFieldErrors(form, failure.fieldErrors, FIELDS);
-      // 401 and 5xx are handled by the error policy (login popup, toast).
-      if (!onFields && failure.status !== undefined && failure.status < 500 && failure.status !== 401) setProblem(failure.message);
+      setProblem(showFormFailure(form, error, FIELDS));
     } finally {
       setSending(false);
     }
@@ -97,6 +94,7 @@ function WithdrawalForm() {
             inputMode="numeric"
             autoComplete="off"
             dir="ltr"
+            prefix="IR"
             placeholder="12 3456 7890 1234 5678 9012 34"
             disabled={sending}
             errors={iban.errors}
@@ -219,8 +217,8 @@ function WithdrawalList() {
       setCancelling(undefined);
       notify.success(WITHDRAWAL_CANCELLED);
     } catch (error) {
-      const failure = describeFailure(error);
-      if (failure.status !== undefined && failure.status < 500 && failure.status !== 401) setProblem(failure.message);
+      const message = showFormFailure(undefined, error, []);
+      if (message) setProblem(message);
       else setCancelling(undefined);
     } finally {
       setBusy(false);
@@ -283,11 +281,7 @@ export function RefundPage() {
   return (
     <AuthGate what="کیف پول خود">
       <div className="mx-auto flex max-w-3xl flex-col gap-5">
-        <nav aria-label="مسیر صفحه" className="text-sm">
-          <a href="/financial" className="inline-flex min-h-11 items-center font-bold text-brand underline-offset-4 hover:underline">
-            کیف پول
-          </a>
-        </nav>
+        <BackToWallet />
         <h1 className="text-xl font-bold">برداشت از کیف پول به حساب بانکی</h1>
         <BalanceCard />
         <WithdrawalForm />

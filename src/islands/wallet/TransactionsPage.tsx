@@ -10,6 +10,7 @@ import { JalaliRangeField } from '../dates/JalaliRangeField.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { TRANSACTION_TYPE_LABELS } from './labels.ts';
+import { BackToWallet } from './BackToWallet.tsx';
 import { TransactionList } from './TransactionList.tsx';
 
 const ALL = '';
@@ -95,11 +96,7 @@ export function TransactionsPage() {
   return (
     <AuthGate what="تراکنش‌های کیف پول خود">
       <div className="mx-auto flex max-w-3xl flex-col gap-4">
-        <nav aria-label="مسیر صفحه" className="text-sm">
-          <a href="/financial" className="inline-flex min-h-11 items-center font-bold text-brand underline-offset-4 hover:underline">
-            کیف پول
-          </a>
-        </nav>
+        <BackToWallet />
         <h1 className="text-xl font-bold">تراکنش‌های کیف پول</h1>
         <Filters filters={filters} />
         <Statement filtered={Boolean(filters.type || filters.from)} />
