@@ -27,6 +27,16 @@ export function registerHospitalRoute(doc: HospitalRouteDoc): void {
   registry.set(`${doc.method} ${doc.path}`, doc);
 }
 
+/**
+ * The routes registered by `modules` (an eager `import.meta.glob` of the route files) and any
+ * other loaded one. Each module's exports are read first: a loader that evaluates a module on first
+ * use (Vitest's) has then run it, and with it its registration.
+ */
+export function loadHospitalRoutes(modules: Record<string, unknown>): HospitalRouteDoc[] {
+  for (const module of Object.values(modules)) Object.keys(module as object);
+  return hospitalRoutes();
+}
+
 /** Every registered route, by path and then method. */
 export function hospitalRoutes(): HospitalRouteDoc[] {
   return [...registry.values()].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
