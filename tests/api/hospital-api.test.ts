@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hospitalAudit, hospitalIdempotency } from '../../src/server/db/schema/hospital.ts';
@@ -91,6 +92,17 @@ describe('hospital API: OpenAPI', () => {
 });
 
 describe('hospital API: keys and scopes', () => {
+  it('refuses to start with a malformed HOSPITAL_API_KEYS entry, naming it', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-hospital-keys-'));
+    try {
+      const start = startServer({ dataDir, env: { HOSPITAL_API_KEYS: `his:${sha256(HIS_KEY)},lab:${HIS_KEY}` } });
+      await expect(start).rejects.toThrow(/server exited with 1:[\s\S]*HOSPITAL_API_KEYS entry 2 \("lab"\): the second part must be the SHA-256/);
+      await expect(start).rejects.not.toThrow(HIS_KEY);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('answers 401 without a key, with an unknown key, or with another scheme, in Persian and English', async () => {
     for (const key of [undefined, 'not-a-key', `${HIS_KEY}x`, sha256(HIS_KEY)]) {
       const response = await hospital('/withdrawals', { key });
