@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rejection } from '../../../tests/support/rejection.ts';
 import { parseEnv } from '../env.ts';
 import { createConsoleProvider } from './console.ts';
 import { createSmsProvider } from './index.ts';
@@ -149,26 +150,18 @@ describe('Kavenegar provider', () => {
   ])('rejects %s with an SmsError that does not contain the key, for codes and plain messages', async (_title, status, body) => {
     reply = { status, body };
     for (const send of [() => provider().sendOtp(sms), () => provider().sendText(receipt)]) {
-      const error = await send().then(
-        () => undefined,
-        (e: unknown) => e as Error,
-      );
-      expect(error).toBeInstanceOf(SmsError);
-      expect(error!.message).toContain(String(status));
-      expect(error!.message).not.toContain(apiKey);
-      expect(error!.message).not.toContain(encodeURIComponent(apiKey));
+      const error = await rejection(send(), SmsError);
+      expect(error.message).toContain(String(status));
+      expect(error.message).not.toContain(apiKey);
+      expect(error.message).not.toContain(encodeURIComponent(apiKey));
     }
   });
 
   it('rejects an unreachable server without the key either', async () => {
     const unreachable = createKavenegarProvider({ apiKey, template: 'portal-login', baseUrl: 'http://127.0.0.1:9', siteHost, timeoutMs: 2000 });
-    const error = await unreachable.sendOtp(sms).then(
-      () => undefined,
-      (e: unknown) => e as Error,
-    );
-    expect(error).toBeInstanceOf(SmsError);
-    expect(error!.message).toMatch(/could not be reached/);
-    expect(error!.message).not.toContain(apiKey);
+    const error = await rejection(unreachable.sendOtp(sms), SmsError);
+    expect(error.message).toMatch(/could not be reached/);
+    expect(error.message).not.toContain(apiKey);
   });
 
   it('is what SMS_PROVIDER=kavenegar gives', () => {
