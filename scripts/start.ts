@@ -12,6 +12,8 @@ import { logError } from '../src/server/log.ts';
 import { DEMO_PATIENT, seedDemo } from '../src/server/demo/seed.ts';
 import { activeGateway } from '../src/server/payments/active-gateway.ts';
 import { sweepPayments } from '../src/server/payments/service.ts';
+import { pruneHospitalRecords } from '../src/server/hospital/endpoint.ts';
+import { hospitalKeys } from '../src/server/hospital/keys.ts';
 import { appSecret } from '../src/server/secret.ts';
 import { closeVisitBuffer } from '../src/server/visits/buffer.ts';
 import { createPortalServer, type AstroHandler } from '../src/server/web/server.ts';
@@ -23,6 +25,9 @@ async function main(): Promise<void> {
   const config = env();
   // Read or create the HMAC key now: a data directory that cannot hold it stops the start, not a login.
   appSecret();
+  // The same for the hospital API keys: a malformed HOSPITAL_API_KEYS entry stops the start, and
+  // the local CLI key ($DATA_DIR/hospital-cli-key) exists before `npm run hospital` looks for it.
+  hospitalKeys();
   if (process.env.PORTAL_SKIP_BUILD !== '1') buildIfStale(root);
 
   // A broken catalogue entry stops the start with the file's name, not the first booking.
@@ -33,7 +38,10 @@ async function main(): Promise<void> {
   if (demo && (await seedDemo(database.db, new Date()))) {
     console.log(`Demo patient added: log in with ${DEMO_PATIENT.phoneNumber}; the code is in ${config.SMS_OUTBOX_FILE} (README «Demo data»).`);
   }
-  const prune = () => pruneLoginRecords(database.db, new Date()).catch((error: unknown) => logError('Pruning old login records failed', error));
+  const prune = () =>
+    Promise.all([pruneLoginRecords(database.db, new Date()), pruneHospitalRecords(database.db, new Date())]).catch((error: unknown) =>
+      logError('Pruning old login records failed', error),
+    );
   void prune();
   setInterval(prune, 60 * 60 * 1000).unref();
   // Payments left at the bank (the patient closed the tab) are verified after a few minutes, then expire.

@@ -13,7 +13,7 @@ export class SecretError extends Error {
   override name = 'SecretError';
 }
 
-function readSecretFile(file: string): string | undefined {
+function readSecretFile(file: string, hint: string): string | undefined {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -23,25 +23,22 @@ function readSecretFile(file: string): string | undefined {
   }
   const secret = text.trim();
   if (secret.length < MIN_SECRET_LENGTH) {
-    throw new SecretError(`${file} holds no usable key (fewer than ${MIN_SECRET_LENGTH} characters): delete it to generate a new one, or set APP_SECRET.`);
+    throw new SecretError(`${file} holds no usable key (fewer than ${MIN_SECRET_LENGTH} characters): delete it to generate a new one${hint}.`);
   }
   return secret;
 }
 
 /**
- * The server's HMAC key: APP_SECRET when set; otherwise the key in `$DATA_DIR/app-secret`, created
- * on first use (32 random bytes, hex, mode 0600). The file appears complete or not at all (written
- * under a temporary name, then hard-linked into place, which fails if it already exists), so
- * processes that start together all end up with the first one's key.
+ * The key in `file`, created on first use from `generate()` (mode 0600). The file appears complete
+ * or not at all (written under a temporary name, then hard-linked into place, which fails if it
+ * already exists), so processes that start together all end up with the first one's key.
  */
-export function loadAppSecret({ APP_SECRET, DATA_DIR }: Pick<Env, 'APP_SECRET' | 'DATA_DIR'>): string {
-  if (APP_SECRET) return APP_SECRET;
-  const file = path.resolve(DATA_DIR, SECRET_FILE);
-  const existing = readSecretFile(file);
+export function readOrCreateKeyFile(file: string, generate: () => string, { hint = '' }: { hint?: string } = {}): string {
+  const existing = readSecretFile(file, hint);
   if (existing) return existing;
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  writeFileSync(temporary, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  writeFileSync(temporary, `${generate()}\n`, { mode: 0o600, flag: 'wx' });
   try {
     linkSync(temporary, file);
   } catch (error) {
@@ -50,9 +47,18 @@ export function loadAppSecret({ APP_SECRET, DATA_DIR }: Pick<Env, 'APP_SECRET' |
   } finally {
     unlinkSync(temporary);
   }
-  const secret = readSecretFile(file);
+  const secret = readSecretFile(file, hint);
   if (!secret) throw new SecretError(`${file} could not be created`);
   return secret;
+}
+
+/**
+ * The server's HMAC key: APP_SECRET when set; otherwise the key in `$DATA_DIR/app-secret`, created
+ * on first use (32 random bytes, hex, mode 0600; see readOrCreateKeyFile).
+ */
+export function loadAppSecret({ APP_SECRET, DATA_DIR }: Pick<Env, 'APP_SECRET' | 'DATA_DIR'>): string {
+  if (APP_SECRET) return APP_SECRET;
+  return readOrCreateKeyFile(path.resolve(DATA_DIR, SECRET_FILE), () => randomBytes(32).toString('hex'), { hint: ', or set APP_SECRET' });
 }
 
 let cached: string | undefined;

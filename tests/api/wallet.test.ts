@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeZarinpal } from '../support/fake-zarinpal.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -182,6 +183,48 @@ describe('the demo patient', () => {
       await again.stop();
     } finally {
       await demo.dispose();
+    }
+  });
+});
+
+describe('through Zarinpal (a local fake that checks every call)', () => {
+  it('charges: StartPay, back to /return-bank, verified with our amount, credited once; a cancel fails', async () => {
+    const fake = await startFakeZarinpal({ merchantId: '1344b5d4-0048-11e8-94db-005056a205be' });
+    const portal = await startServer({
+      env: { TRUST_PROXY: '1', PAYMENT_GATEWAY: 'zarinpal', ZARINPAL_MERCHANT_ID: fake.merchantId, ZARINPAL_BASE_URL: fake.baseUrl, PUBLIC_SITE_URL: 'https://portal.example.ir' },
+    });
+    try {
+      const { token } = await registerPatient(portal, { phone: newPhone(), ip: newIp(), firstName: 'نرگس', lastName: 'امینی', internationalCode: nationalCode(8_900) });
+      const call = (path: string, init: RequestInit = {}) => fetch(new URL(path, portal.url), { redirect: 'manual', ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+      const charge = async (amount: number) => {
+        const { payment_id, redirect_url } = ((await (await call('/api/wallet/charge', { method: 'POST', body: JSON.stringify({ amount }) })).json()) as { data: { payment_id: string; redirect_url: string } }).data;
+        const page = await (await call(redirect_url)).text();
+        const startPay = /url=([^"]+)"/.exec(page)?.[1]?.replaceAll('&amp;', '&');
+        expect(startPay).toMatch(new RegExp(`^${fake.baseUrl}/pg/StartPay/A\\w{35}$`));
+        return { paymentId: payment_id, authority: startPay!.split('/').pop()! };
+      };
+      // Our callback is on PUBLIC_SITE_URL; the test's portal listens elsewhere.
+      const arrive = (callback: string) => call(callback.replace('https://portal.example.ir', ''));
+
+      const paid = await charge(4_000_000);
+      expect(fake.requests.at(-1)?.body).toMatchObject({ amount: 4_000_000, currency: 'IRR', callback_url: `https://portal.example.ir/return-bank?payment=${paid.paymentId}` });
+      const callback = fake.pay(paid.authority, { cardPan: '621986******9007', refId: 201 });
+      await Promise.all(Array.from({ length: 10 }, () => arrive(callback)));
+      expect(fake.requests.filter((r) => r.path.endsWith('verify.json')).every((r) => (r.body as { amount: number }).amount === 4_000_000)).toBe(true);
+      const receipt = await (await call(`/return-bank?payment=${paid.paymentId}`)).text();
+      expect(receipt).toContain('پرداخت موفق بود');
+      expect(receipt).toContain('6219-86**-****-9007');
+
+      const cancelled = await charge(1_000_000);
+      await arrive(fake.cancel(cancelled.authority));
+      expect(await (await call(`/return-bank?payment=${cancelled.paymentId}`)).text()).toContain('پرداخت ناموفق بود');
+
+      const wallet = ((await (await call('/api/wallet')).json()) as { data: unknown }).data;
+      expect(wallet).toEqual({ balance: 4_000_000, available: 4_000_000, held: 0 });
+      expect(fake.refusals).toEqual([]);
+    } finally {
+      await portal.dispose();
+      await fake.close();
     }
   });
 });

@@ -36,6 +36,9 @@ function fakeSms(): SmsProvider & { sent: OtpSms[]; codeOf(phone: string): strin
     async sendOtp(sms) {
       sent.push(sms);
     },
+    async sendText() {
+      throw new Error('the login flow sends no plain messages');
+    },
     codeOf(phone) {
       const last = sent.findLast((sms) => sms.to === phone);
       if (!last) throw new Error(`no SMS to ${phone}`);
@@ -451,6 +454,7 @@ describeEachDatabase('limits under concurrency, and SMS provider failures', (dat
         if (failing) throw new SmsError('Kavenegar could not be reached (ECONNRESET)');
         await sms.sendOtp(message);
       },
+      sendText: sms.sendText,
     };
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
@@ -476,6 +480,9 @@ describeEachDatabase('limits under concurrency, and SMS provider failures', (dat
     const broken: SmsProvider = {
       name: 'kavenegar',
       async sendOtp() {
+        throw new SmsError('down');
+      },
+      async sendText() {
         throw new SmsError('down');
       },
     };
@@ -510,6 +517,9 @@ describeEachDatabase('limits under concurrency, and SMS provider failures', (dat
     const broken: SmsProvider = {
       name: 'kavenegar',
       async sendOtp() {
+        throw new SmsError('down');
+      },
+      async sendText() {
         throw new SmsError('down');
       },
     };

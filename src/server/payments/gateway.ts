@@ -49,10 +49,13 @@ export class GatewayError extends Error {
   override name = 'GatewayError';
 }
 
-/** A card number shown on a receipt: the first 6 and last 4 digits, e.g. 6037-99**-****-1234. */
+/**
+ * A card number shown on a receipt: the first 6 and last 4 digits, e.g. 6037-99**-****-1234, from a
+ * full number or from one the gateway already masked (Zarinpal's `card_pan`: 603799******1234).
+ */
 export function maskCardPan(pan: string): string {
-  const digits = pan.replace(/\D/g, '');
-  if (digits.length < 10) return pan.includes('*') ? pan : '****';
-  const shown = `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
+  const chars = pan.replace(/[^\d*]/g, '');
+  if (chars.replace(/\*/g, '').length < 10) return pan.includes('*') ? pan : '****';
+  const shown = `${chars.slice(0, 6)}${'*'.repeat(chars.length - 10)}${chars.slice(-4)}`;
   return shown.replace(/(.{4})(?=.)/g, '$1-');
 }

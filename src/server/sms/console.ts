@@ -24,14 +24,16 @@ export function createConsoleProvider({
   log?: (line: string) => void;
 }): SmsProvider {
   let ready: Promise<unknown> | undefined;
+  const deliver = async (to: string, text: string) => {
+    const line: OutboxLine = { to, text, at: new Date().toISOString() };
+    ready ??= mkdir(path.dirname(outboxFile), { recursive: true });
+    await ready;
+    await appendFile(outboxFile, `${JSON.stringify(line)}\n`);
+    log(`SMS (console provider): ${JSON.stringify(line)}`);
+  };
   return {
     name: 'console',
-    async sendOtp(sms) {
-      const line: OutboxLine = { to: sms.to, text: otpText(sms, siteHost), at: new Date().toISOString() };
-      ready ??= mkdir(path.dirname(outboxFile), { recursive: true });
-      await ready;
-      await appendFile(outboxFile, `${JSON.stringify(line)}\n`);
-      log(`SMS (console provider): ${JSON.stringify(line)}`);
-    },
+    sendOtp: (sms) => deliver(sms.to, otpText(sms, siteHost)),
+    sendText: (sms) => deliver(sms.to, sms.text),
   };
 }

@@ -3,7 +3,7 @@ import { createConsoleProvider } from './console.ts';
 import { createKavenegarProvider } from './kavenegar.ts';
 import { siteHostname, type SmsProvider } from './provider.ts';
 
-export type { OtpSms, SmsProvider } from './provider.ts';
+export type { OtpSms, SmsProvider, TextSms } from './provider.ts';
 
 /** The provider `SMS_PROVIDER` names; `parseEnv` has already checked that its settings are there. */
 export function createSmsProvider(config: Env): SmsProvider {
@@ -14,6 +14,7 @@ export function createSmsProvider(config: Env): SmsProvider {
       template: config.KAVENEGAR_TEMPLATE ?? '',
       baseUrl: config.KAVENEGAR_BASE_URL,
       siteHost,
+      sender: config.KAVENEGAR_SENDER,
     });
   }
   return createConsoleProvider({ outboxFile: config.SMS_OUTBOX_FILE, siteHost });

@@ -6,11 +6,20 @@ export interface OtpSms {
   code: string;
 }
 
-/** Sends login codes; `createSmsProvider` picks one from the environment. */
+/** A plain message (a receipt, a notice): sent as it is, from the provider's ordinary line. */
+export interface TextSms {
+  /** Canonical '09xxxxxxxxx'. */
+  to: string;
+  text: string;
+}
+
+/** Sends login codes and plain messages; `createSmsProvider` picks one from the environment. */
 export interface SmsProvider {
   readonly name: 'console' | 'kavenegar';
   /** Resolves once the provider accepted the message; rejects with an SmsError otherwise. */
   sendOtp(sms: OtpSms): Promise<void>;
+  /** Resolves once the provider accepted the message; rejects with an SmsError otherwise. */
+  sendText(sms: TextSms): Promise<void>;
 }
 
 /** The provider failed; the message is safe to log (no API key). */

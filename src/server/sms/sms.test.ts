@@ -3,15 +3,18 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rejection } from '../../../tests/support/rejection.ts';
 import { parseEnv } from '../env.ts';
 import { createConsoleProvider } from './console.ts';
 import { createSmsProvider } from './index.ts';
 import { createKavenegarProvider } from './kavenegar.ts';
-import { otpText, SmsError } from './provider.ts';
+import { notify } from './notify.ts';
+import { otpText, SmsError, type SmsProvider, type TextSms } from './provider.ts';
 
 const sms = { to: '09121234567', code: '04821' };
 const siteHost = 'portal.example.ir';
+const receipt = { to: '09121234567', text: 'پرداخت ۱٬۲۰۰٬۰۰۰ ریال انجام شد.\nکد پیگیری: 201' };
 
 describe('otpText', () => {
   it('ends with the WebOTP line and carries the code in Latin digits', () => {
@@ -39,6 +42,19 @@ describe('console provider', () => {
     expect(new Date(lines[0]!.at).toISOString()).toBe(lines[0]!.at);
     expect(logged).toHaveLength(2);
     expect(logged[1]).toContain('#11111');
+  });
+
+  it('appends a plain message as it is, in the same outbox', async () => {
+    const outboxFile = path.join(dir, 'plain.jsonl');
+    const logged: string[] = [];
+    const provider = createConsoleProvider({ outboxFile, siteHost, log: (line) => logged.push(line) });
+    await provider.sendOtp(sms);
+    await provider.sendText(receipt);
+    const lines = readFileSync(outboxFile, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { to: string; text: string; at: string });
+    expect(lines).toHaveLength(2);
+    expect(Object.keys(lines[1]!)).toEqual(['to', 'text', 'at']);
+    expect(lines[1]).toMatchObject(receipt);
+    expect(logged[1]).toContain('کد پیگیری: 201');
   });
 
   it('is what the default configuration gives, naming localhost in the WebOTP line', async () => {
@@ -98,35 +114,98 @@ describe('Kavenegar provider', () => {
     expect(Object.fromEntries(request.body)).toEqual({ receptor: '09121234567', token: '04821', token2: 'portal.example.ir', template: 'portal-login' });
   });
 
+  it('posts receptor and message to sms/send with the key in the path, from KAVENEGAR_SENDER when it is set', async () => {
+    reply = { status: 200, body: ok };
+    await createKavenegarProvider({ apiKey, template: 'portal-login', baseUrl, siteHost, sender: '10008663' }).sendText(receipt);
+    const request = requests.at(-1)!;
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe(`/v1/${encodeURIComponent(apiKey)}/sms/send.json`);
+    expect(request.type).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(request.body)).toEqual({ receptor: '09121234567', message: receipt.text, sender: '10008663' });
+  });
+
+  it('leaves the sender out when none is set (Kavenegar then uses the default line)', async () => {
+    reply = { status: 200, body: ok };
+    await provider().sendText(receipt);
+    expect(Object.fromEntries(requests.at(-1)!.body)).toEqual({ receptor: '09121234567', message: receipt.text });
+  });
+
+  it('sends from KAVENEGAR_SENDER when the configuration names it', async () => {
+    reply = { status: 200, body: ok };
+    const config = parseEnv({
+      SMS_PROVIDER: 'kavenegar',
+      KAVENEGAR_API_KEY: apiKey,
+      KAVENEGAR_TEMPLATE: 'portal-login',
+      KAVENEGAR_BASE_URL: baseUrl,
+      KAVENEGAR_SENDER: '2000500666',
+    });
+    await createSmsProvider(config).sendText(receipt);
+    expect(requests.at(-1)!.body.get('sender')).toBe('2000500666');
+  });
+
   it.each([
     ['an API error', 403, JSON.stringify({ return: { status: 403, message: 'کلید شناسایی معتبر نمی‌باشد' }, entries: null })],
     ['a 200 whose return status is not 200', 200, JSON.stringify({ return: { status: 418, message: 'اعتبار کافی نیست' } })],
     ['an HTML error page', 502, `<html>bad gateway for /v1/${apiKey}/verify</html>`],
-  ])('rejects %s with an SmsError that does not contain the key', async (_title, status, body) => {
+  ])('rejects %s with an SmsError that does not contain the key, for codes and plain messages', async (_title, status, body) => {
     reply = { status, body };
-    const error = await provider().sendOtp(sms).then(
-      () => undefined,
-      (e: unknown) => e as Error,
-    );
-    expect(error).toBeInstanceOf(SmsError);
-    expect(error!.message).toContain(String(status));
-    expect(error!.message).not.toContain(apiKey);
-    expect(error!.message).not.toContain(encodeURIComponent(apiKey));
+    for (const send of [() => provider().sendOtp(sms), () => provider().sendText(receipt)]) {
+      const error = await rejection(send(), SmsError);
+      expect(error.message).toContain(String(status));
+      expect(error.message).not.toContain(apiKey);
+      expect(error.message).not.toContain(encodeURIComponent(apiKey));
+    }
   });
 
   it('rejects an unreachable server without the key either', async () => {
     const unreachable = createKavenegarProvider({ apiKey, template: 'portal-login', baseUrl: 'http://127.0.0.1:9', siteHost, timeoutMs: 2000 });
-    const error = await unreachable.sendOtp(sms).then(
-      () => undefined,
-      (e: unknown) => e as Error,
-    );
-    expect(error).toBeInstanceOf(SmsError);
-    expect(error!.message).toMatch(/could not be reached/);
-    expect(error!.message).not.toContain(apiKey);
+    const error = await rejection(unreachable.sendOtp(sms), SmsError);
+    expect(error.message).toMatch(/could not be reached/);
+    expect(error.message).not.toContain(apiKey);
   });
 
   it('is what SMS_PROVIDER=kavenegar gives', () => {
     const config = parseEnv({ SMS_PROVIDER: 'kavenegar', KAVENEGAR_API_KEY: apiKey, KAVENEGAR_TEMPLATE: 'portal-login' });
     expect(createSmsProvider(config).name).toBe('kavenegar');
+  });
+});
+
+describe('notify', () => {
+  const recording = (fail: Error | undefined): SmsProvider & { sent: TextSms[] } => {
+    const sent: TextSms[] = [];
+    return {
+      name: 'kavenegar',
+      sent,
+      async sendOtp() {
+        throw new Error('notify sends no login codes');
+      },
+      async sendText(message) {
+        if (fail) throw fail;
+        sent.push(message);
+      },
+    };
+  };
+
+  it('sends the text as a plain message', async () => {
+    const provider = recording(undefined);
+    await notify(receipt.to, receipt.text, provider);
+    expect(provider.sent).toEqual([receipt]);
+  });
+
+  it.each([
+    ['a refusal', new SmsError('Kavenegar refused the message: HTTP 418, status 418: اعتبار کافی نیست')],
+    ['any other failure', new TypeError('fetch failed')],
+  ])('swallows %s and logs it with the phone masked', async (_title, failure) => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await expect(notify(receipt.to, receipt.text, recording(failure))).resolves.toBeUndefined();
+      expect(errors).toHaveBeenCalledTimes(1);
+      const line = String(errors.mock.calls[0]![0]);
+      expect(line).toContain(failure.message);
+      expect(line).toContain('0912***567');
+      expect(line).not.toContain(receipt.to);
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

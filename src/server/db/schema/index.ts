@@ -3,3 +3,4 @@ export * from './visits.ts';
 export * from './accounts.ts';
 export * from './auth.ts';
 export * from './money.ts';
+export * from './hospital.ts';
