@@ -1,4 +1,5 @@
 import type { Withdrawal, WithdrawalBody } from '#lib/api/contracts/wallet.ts';
+import { toPersianDigits } from '#lib/format/digits.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { isBusinessKey, withFreshKey } from '../keys.ts';
@@ -61,7 +62,8 @@ export async function requestWithdrawal(db: Db, accountId: number, input: Withdr
       to: SYSTEM_ACCOUNTS.withdrawalsPayable,
       amount: input.amount,
       type: 'withdrawal',
-      description: `برداشت به حساب ${maskIban(input.iban)}`,
+      // Only the last digits: a whole masked IBAN inside Persian text is reordered by the bidi algorithm.
+      description: `برداشت به حساب بانکی، شبای پایان‌یافته به ${toPersianDigits(input.iban.slice(-4))}`,
       reference: withdrawal.key,
       now,
     });
