@@ -32,7 +32,7 @@ const HELP = `npm run hospital -- <command>
   new-key <name> [scope+scope…]   a new API key for a hospital system, and its HOSPITAL_API_KEYS entry
                                   (scopes: ${HOSPITAL_SCOPES.join(', ')}; none = all)
   withdrawals [--status pending|paid|rejected|cancelled] [--page N]
-                                  patients' withdrawal requests, newest first (50 a page)
+                                  patients' withdrawal requests, oldest first, the order to pay them in (50 a page)
   pay <key> <bank_reference>      marks a pending withdrawal paid (the patient gets an SMS)
   reject <key> <reason…>          rejects a pending withdrawal; the amount returns to the wallet
   ledger-check                    checks the wallet ledger (exit code 1 when it is not consistent)

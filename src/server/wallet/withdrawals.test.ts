@@ -51,6 +51,8 @@ describeEachDatabase('withdrawals', (database) => {
     const rejected = await requestWithdrawal(db, patient.id, { amount: 2_000_000, iban: IBAN }, new Date());
     const pending = await listWithdrawalsForHospital(db, { status: 'pending', page: 1, perPage: 50 });
     expect(pending.rows.find((row) => row.key === paid.key)).toMatchObject({ iban: IBAN, holder: 'مریم احمدی', amount: 1_500_000 });
+    // Oldest first: the order the hospital pays them in.
+    expect(pending.rows.map((row) => row.key).filter((key) => key === paid.key || key === rejected.key)).toEqual([paid.key, rejected.key]);
     const settled = await Promise.allSettled([1, 2, 3].map(() => settleWithdrawal(db, paid.key, { bankReference: 'PAYA-123' }, new Date())));
     expect(settled.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await codeOf(cancelWithdrawal(db, patient.id, paid.key, new Date()))).toBe('conflict');

@@ -15,7 +15,7 @@ export type HospitalScope = (typeof HOSPITAL_SCOPES)[number];
 /** The base path of the hospital API. */
 export const HOSPITAL_API_BASE = '/api/hospital/v1';
 
-/** `GET /withdrawals?status=&page=&per_page=` (newest first). */
+/** `GET /withdrawals?status=&page=&per_page=` (oldest first: the order to pay them in). */
 export const HospitalWithdrawalsQuerySchema = v.object({
   ...PageQuerySchema.entries,
   status: v.optional(v.picklist(WITHDRAWAL_STATUSES, 'وضعیت باید یکی از pending، paid، rejected یا cancelled باشد')),

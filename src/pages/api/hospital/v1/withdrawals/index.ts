@@ -3,13 +3,13 @@ import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
 import { json } from '#server/http.ts';
 import { listWithdrawalsForHospital } from '#server/wallet/withdrawals.ts';
 
-/** `GET /api/hospital/v1/withdrawals?status=&page=&per_page=`: patients' withdrawals to pay, newest first. */
+/** `GET /api/hospital/v1/withdrawals?status=&page=&per_page=`: patients' withdrawals to pay, oldest first. */
 export const { GET, ALL } = defineHospitalEndpoint(
   {
     method: 'GET',
     path: '/withdrawals',
     scope: 'withdrawals',
-    summary: "Patients' withdrawal requests, newest first (filter by status).",
+    summary: "Patients' withdrawal requests, oldest first (filter by status).",
     query: HospitalWithdrawalsQuerySchema,
     answer: { status: 200, data: HospitalWithdrawalSchema, list: true },
   },
