@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, newNationalCode, newPhone, registerThroughPopup, test } from './fixtures.ts';
@@ -225,4 +227,40 @@ test.describe('at 375 px', () => {
       expect(small, path).toEqual([]);
     }
   });
+});
+
+test('the hospital pays one withdrawal and rejects another: the patient sees the reference, the reason and the money back', async ({ page, request }) => {
+  await registeredOn(page, '/financial', 'کیف پول');
+  await fund(page, '5000000');
+  await page.goto('/financial/refund');
+  for (const amount of ['1000000', '2000000']) {
+    await page.getByLabel('مبلغ برداشت (ریال)').fill(amount);
+    await page.getByLabel(/شماره شبا/).fill(IBAN);
+    await page.getByRole('button', { name: 'ادامه' }).click();
+    await page.getByRole('dialog', { name: 'تأیید درخواست برداشت' }).getByRole('button', { name: 'تأیید و ثبت درخواست' }).click();
+    await expect(page.locator('.Toastify__toast', { hasText: 'درخواست برداشت ثبت شد' }).last()).toBeVisible();
+  }
+  const requests = page.getByRole('region', { name: 'درخواست‌های برداشت' });
+  await expect(requests.getByRole('listitem')).toHaveCount(2);
+  // Newest first for the patient: the 2,000,000 one, then the 1,000,000 one.
+  const keyOf = async (n: number) => /WD-[2-9A-Z]{6}/.exec((await requests.getByRole('listitem').nth(n).textContent()) ?? '')![0];
+  const [rejectKey, payKey] = [await keyOf(0), await keyOf(1)];
+
+  // The hospital's side, with the portal's local key (what `npm run hospital` uses).
+  const key = readFileSync(path.join(process.env.PORTAL_E2E_DATA_DIR!, 'hospital-cli-key'), 'utf8').trim();
+  const hospital = (action: string, withdrawal: string, body: object) =>
+    request.post(`/api/hospital/v1/withdrawals/${withdrawal}/${action}`, {
+      headers: { authorization: `Bearer ${key}`, 'idempotency-key': `${withdrawal}-${action}` },
+      data: body,
+    });
+  expect((await hospital('paid', payKey, { bank_reference: 'PAYA-777' })).status()).toBe(200);
+  expect((await hospital('reject', rejectKey, { reason: 'شماره شبا به نام صاحب حساب نیست' })).status()).toBe(200);
+
+  await page.reload();
+  await expect(requests.getByRole('listitem').nth(1)).toContainText('واریز شد');
+  await expect(requests.getByRole('listitem').nth(1)).toContainText('PAYA-777');
+  await expect(requests.getByRole('listitem').nth(0)).toContainText('شماره شبا به نام صاحب حساب نیست');
+  await expect(requests.getByRole('button', { name: 'لغو درخواست' })).toHaveCount(0);
+  // 5,000,000 charged − 1,000,000 paid out; the rejected 2,000,000 came back.
+  await expect(page.locator('[data-wallet-available]')).toHaveText('۴٬۰۰۰٬۰۰۰ ریال');
 });
