@@ -89,7 +89,17 @@ const PerPageSchema = v.optional(
   v.pipe(v.string(), v.regex(/^\d{1,3}$/, M.integer), v.toNumber(), v.minValue(1, M.min1), v.maxValue(50, 'حداکثر ۵۰ مورد در هر صفحه')),
   '20',
 );
-const DaySchema = v.optional(v.pipe(v.string(), v.isoDate('تاریخ باید به شکل YYYY-MM-DD باشد')));
+// Bounded: a Tehran day in year 1 begins in year 0 UTC and one in 9999 ends in 10000, which
+// PostgreSQL's timestamps refuse; no statement reaches outside these years.
+const FIRST_DAY = '1900-01-01';
+const LAST_DAY = '2999-12-31';
+const DaySchema = v.optional(
+  v.pipe(
+    v.string(),
+    v.isoDate('تاریخ باید به شکل YYYY-MM-DD باشد'),
+    v.check((day) => day >= FIRST_DAY && day <= LAST_DAY, 'تاریخ خارج از بازهٔ مجاز است'),
+  ),
+);
 
 /** Query of `GET /wallet/withdrawals` (and any plain list). */
 export const PageQuerySchema = v.object({ page: PageSchema, per_page: PerPageSchema });
