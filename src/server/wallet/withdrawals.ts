@@ -90,24 +90,37 @@ async function reverseWithdrawal(tx: Db, row: WithdrawalRow, description: string
   });
 }
 
-/** Why a withdrawal could not be closed: it does not exist (for this account), or is no longer pending. */
-async function closeFailure(db: Db, key: string, accountId?: number): Promise<AppError> {
-  const row = isBusinessKey('WD', key) ? await findWithdrawal(db, key) : undefined;
-  if (!row || (accountId !== undefined && row.accountId !== accountId)) return new AppError('not_found', M.withdrawalNotFound);
-  return new AppError('conflict', M.withdrawalNotPending);
+type ClosedStatus = Exclude<WithdrawalStatus, 'pending'>;
+
+/**
+ * Closes a pending withdrawal once — by its owner (`accountId` given) or by the hospital — and moves
+ * its money in the same transaction (`move`). 404 for a key that is not one (or not the owner's),
+ * 409 when it is no longer pending; nothing changes then.
+ */
+async function closeWithdrawal(
+  db: Db,
+  where: { key: string; accountId?: number },
+  change: { status: ClosedStatus; bankReference?: string; reason?: string },
+  move: (tx: Db, closed: WithdrawalRow) => Promise<unknown>,
+  now: Date,
+): Promise<WithdrawalRow> {
+  const notFound = new AppError('not_found', M.withdrawalNotFound);
+  if (!isBusinessKey('WD', where.key)) throw notFound;
+  const row = await db.transaction(async (tx) => {
+    const inner = tx as unknown as Db;
+    const closed = await closePendingWithdrawal(inner, where, { ...change, settledAt: now });
+    if (closed) await move(inner, closed);
+    return closed;
+  });
+  if (row) return row;
+  const existing = await findWithdrawal(db, where.key);
+  if (!existing || (where.accountId !== undefined && existing.accountId !== where.accountId)) throw notFound;
+  throw new AppError('conflict', M.withdrawalNotPending);
 }
 
 /** `POST /wallet/withdrawals/{key}/cancel`: only the owner, only while pending; the amount returns at once. */
 export async function cancelWithdrawal(db: Db, accountId: number, key: string, now: Date): Promise<Withdrawal> {
-  if (!isBusinessKey('WD', key)) throw new AppError('not_found', M.withdrawalNotFound);
-  const row = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    const closed = await closePendingWithdrawal(inner, { key, accountId }, { status: 'cancelled', settledAt: now });
-    if (!closed) return undefined;
-    await reverseWithdrawal(inner, closed, `لغو برداشت ${closed.key}`, now);
-    return closed;
-  });
-  if (!row) throw await closeFailure(db, key, accountId);
+  const row = await closeWithdrawal(db, { key, accountId }, { status: 'cancelled' }, (tx, closed) => reverseWithdrawal(tx, closed, `لغو برداشت ${closed.key}`, now), now);
   return toWithdrawal(row);
 }
 
@@ -150,23 +163,22 @@ async function withHolder(db: Db, row: WithdrawalRow): Promise<HospitalWithdrawa
  * (withdrawals payable → bank payouts) and the patient gets an SMS. Once only: 409 when not pending.
  */
 export async function settleWithdrawal(db: Db, key: string, input: { bankReference: string }, now: Date): Promise<HospitalWithdrawal> {
-  if (!isBusinessKey('WD', key)) throw new AppError('not_found', M.withdrawalNotFound);
-  const row = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    const closed = await closePendingWithdrawal(inner, { key }, { status: 'paid', settledAt: now, bankReference: input.bankReference });
-    if (!closed) return undefined;
-    await transfer(inner, {
-      from: SYSTEM_ACCOUNTS.withdrawalsPayable,
-      to: SYSTEM_ACCOUNTS.bankPayouts,
-      amount: closed.amount,
-      type: 'withdrawal_payout',
-      description: `پرداخت برداشت ${closed.key} به حساب بیمار`,
-      reference: closed.key,
-      now,
-    });
-    return closed;
-  });
-  if (!row) throw await closeFailure(db, key);
+  const row = await closeWithdrawal(
+    db,
+    { key },
+    { status: 'paid', bankReference: input.bankReference },
+    (tx, closed) =>
+      transfer(tx, {
+        from: SYSTEM_ACCOUNTS.withdrawalsPayable,
+        to: SYSTEM_ACCOUNTS.bankPayouts,
+        amount: closed.amount,
+        type: 'withdrawal_payout',
+        description: `پرداخت برداشت ${closed.key} به حساب بیمار`,
+        reference: closed.key,
+        now,
+      }),
+    now,
+  );
   const shown = await withHolder(db, row);
   await notify(shown.phone_number, walletSms.withdrawalPaid(row.key, row.amount, input.bankReference));
   return shown;
@@ -174,15 +186,13 @@ export async function settleWithdrawal(db: Db, key: string, input: { bankReferen
 
 /** The hospital refused the withdrawal (a wrong IBAN…): the amount returns to the wallet, with an SMS. */
 export async function rejectWithdrawal(db: Db, key: string, input: { reason: string }, now: Date): Promise<HospitalWithdrawal> {
-  if (!isBusinessKey('WD', key)) throw new AppError('not_found', M.withdrawalNotFound);
-  const row = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    const closed = await closePendingWithdrawal(inner, { key }, { status: 'rejected', settledAt: now, reason: input.reason });
-    if (!closed) return undefined;
-    await reverseWithdrawal(inner, closed, `برگشت برداشت ${closed.key}: ${input.reason}`, now);
-    return closed;
-  });
-  if (!row) throw await closeFailure(db, key);
+  const row = await closeWithdrawal(
+    db,
+    { key },
+    { status: 'rejected', reason: input.reason },
+    (tx, closed) => reverseWithdrawal(tx, closed, `برگشت برداشت ${closed.key}: ${input.reason}`, now),
+    now,
+  );
   const shown = await withHolder(db, row);
   await notify(shown.phone_number, walletSms.withdrawalRejected(row.key, row.amount, input.reason));
   return shown;
