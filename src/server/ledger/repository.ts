@@ -6,11 +6,14 @@ import { ledgerCode, type LedgerParty } from './accounts.ts';
 /** The ledger account of `party`, created on first use (safe when two transactions race). */
 export async function ledgerAccountId(db: Db, party: LedgerParty): Promise<number> {
   const code = ledgerCode(party);
+  const find = async () => (await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code)))[0]?.id;
+  const existing = await find();
+  if (existing !== undefined) return existing;
   const values = typeof party === 'string' ? { code, kind: 'system' as const } : { code, kind: 'wallet' as const, accountId: party.wallet };
   await db.insert(ledgerAccounts).values(values).onConflictDoNothing({ target: ledgerAccounts.code });
-  const [row] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code));
-  if (!row) throw new Error(`ledger account ${code} could not be created`);
-  return row.id;
+  const created = await find();
+  if (created === undefined) throw new Error(`ledger account ${code} could not be created`);
+  return created;
 }
 
 /** Locks both accounts' rows, lower id first, so that two opposite transfers cannot deadlock. */

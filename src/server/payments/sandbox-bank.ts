@@ -3,15 +3,12 @@ import { isValidCardNumber } from '#lib/validation/bank.ts';
 import { compactDigits } from '#lib/validation/normalize.ts';
 import { getDb } from '../db/index.ts';
 import { env } from '../env.ts';
-import { cancelSandboxSession, findSandboxSession, paySandboxSession, sandboxReturnUrl, type SandboxSession } from './gateways/sandbox.ts';
+import { cancelSandboxSession, findSandboxSession, isSandboxAuthority, paySandboxSession, sandboxReturnUrl, type SandboxSession } from './gateways/sandbox.ts';
 
 /** Whether the built-in simulated bank is in use (PAYMENT_GATEWAY=sandbox): its pages 404 otherwise. */
 export function sandboxBankOpen(): boolean {
   return env().PAYMENT_GATEWAY === 'sandbox';
 }
-
-/** What the sandbox gateway hands out: 'SB' and a capability id; anything else is not looked up. */
-const SANDBOX_AUTHORITY = /^SB[A-Za-z0-9_-]{22}$/;
 
 const digits = (min: number, max: number, message: string) =>
   v.pipe(v.string(), v.transform(compactDigits), v.regex(new RegExp(`^\\d{${min},${max}}$`), message));
@@ -38,7 +35,7 @@ export type SandboxOutcome =
  */
 export async function sandboxBank(authority: string, form: FormData | undefined, now: Date): Promise<SandboxOutcome> {
   const db = await getDb();
-  const session = SANDBOX_AUTHORITY.test(authority) ? await findSandboxSession(db, authority) : undefined;
+  const session = isSandboxAuthority(authority) ? await findSandboxSession(db, authority) : undefined;
   if (!session) return { kind: 'missing' };
   if (!form || session.status !== 'pending') return { kind: 'show', session };
   if (form.get('action') === 'cancel') {

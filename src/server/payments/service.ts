@@ -76,13 +76,14 @@ const creditWallet: PaymentEffect = async (tx, payment, now) => {
     to: { wallet: payment.accountId },
     amount: payment.amount,
     type: 'charge',
-    description: paymentMessages(payment),
+    description: creditDescription(payment),
     reference: payment.id,
     now,
   });
 };
 
-function paymentMessages(payment: PaymentRow): string {
+/** The statement line of money credited to the wallet: a charge, or a payment's late money. */
+function creditDescription(payment: PaymentRow): string {
   return payment.purpose === 'wallet_charge' ? 'شارژ کیف پول از درگاه بانک' : `پرداخت دیرهنگام ${M.purposes[payment.purpose]}؛ به کیف پول برگشت`;
 }
 

@@ -2,10 +2,19 @@ import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sandboxBankSessions } from '../../db/schema/money.ts';
-import { newCapabilityId } from '../../keys.ts';
+import { isCapabilityId, newCapabilityId } from '../../keys.ts';
 import { maskCardPan, type PaymentGateway } from '../gateway.ts';
 
 export type SandboxSession = typeof sandboxBankSessions.$inferSelect;
+
+const AUTHORITY_PREFIX = 'SB';
+
+/** Whether `authority` has the shape this bank hands out; anything else is never looked up. */
+export function isSandboxAuthority(authority: string): boolean {
+  return authority.startsWith(AUTHORITY_PREFIX) && isCapabilityId(authority.slice(AUTHORITY_PREFIX.length));
+}
+
+const sandboxBankPath = (authority: string) => `/sandbox-bank/${authority}`;
 
 /**
  * PAYMENT_GATEWAY=sandbox: the built-in simulated bank. It keeps its own book (sandbox_bank_sessions)
@@ -16,7 +25,7 @@ export function createSandboxGateway(db: Db): PaymentGateway {
   return {
     name: 'sandbox',
     async request({ amount, description, callbackUrl }) {
-      const authority = `SB${newCapabilityId()}`;
+      const authority = `${AUTHORITY_PREFIX}${newCapabilityId()}`;
       // The simulated bank is part of this site: it returns to the callback's path on the same origin
       // the browser is on, whatever PUBLIC_SITE_URL says (tests run on other ports).
       const callback = new URL(callbackUrl);
@@ -37,8 +46,6 @@ export function createSandboxGateway(db: Db): PaymentGateway {
     },
   };
 }
-
-const sandboxBankPath = (authority: string) => `/sandbox-bank/${authority}`;
 
 export async function findSandboxSession(db: Db, authority: string): Promise<SandboxSession | undefined> {
   const [row] = await db.select().from(sandboxBankSessions).where(eq(sandboxBankSessions.authority, authority));
