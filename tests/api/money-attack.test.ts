@@ -8,7 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { chargeWallet, requestWithdrawal, SANDBOX_CARD, TEST_IBAN } from '../support/wallet-api.ts';
+import { chargeWallet, requestWithdrawal, SANDBOX_CARD, startCharge, submitAtBank, TEST_IBAN } from '../support/wallet-api.ts';
 
 const HIS_KEY = 'his-attack-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const ERP_KEY = 'erp-attack-key-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -64,22 +64,10 @@ async function ledgerOk(): Promise<void> {
 
 /** A charge taken to the sandbox bank's page: the payment id and the bank page's path (its authority last). */
 async function chargeToBank(token: string, amount: number): Promise<{ paymentId: string; bankPath: string; authority: string }> {
-  const charged = await post(server, 'wallet/charge', { amount }, { token });
-  expect(charged.status).toBe(201);
-  const { payment_id, redirect_url } = await data<{ payment_id: string; redirect_url: string }>(charged);
-  const page = await (await get(redirect_url)).text();
-  const bankPath = /url=(\/sandbox-bank\/[A-Za-z0-9_-]+)/.exec(page)?.[1];
-  if (!bankPath) throw new Error('no bank link in /go-to-bank');
-  return { paymentId: payment_id, bankPath, authority: bankPath.split('/').pop()! };
+  const { paymentId, bankPath } = await startCharge(server, token, amount);
+  return { paymentId, bankPath, authority: bankPath.split('/').pop()! };
 }
-function atBank(bankPath: string, fields: Record<string, string>): Promise<Response> {
-  return fetch(new URL(bankPath, server.url), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
-    body: new URLSearchParams(fields),
-  });
-}
+const atBank = (bankPath: string, fields: Record<string, string>) => submitAtBank(server, bankPath, fields);
 /** GETs `path` exactly as written (dot segments and all), through node:http; answers the status. */
 async function rawGet(path: string, token: string): Promise<number> {
   const { request } = await import('node:http');

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeZarinpal } from '../support/fake-zarinpal.ts';
+import { SANDBOX_CARD, startCharge, submitAtBank, TEST_IBAN } from '../support/wallet-api.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-
-const IBAN = '062960000000100324200001';
-const CARD = '6037991234567893';
 
 let server: RunningServer;
 let people = 0;
@@ -28,27 +26,13 @@ async function data<T>(response: Response): Promise<T> {
 
 /** Charges through the API and walks the browser's way to the sandbox bank: the bank page's path. */
 async function chargeToBank(token: string, amount: number): Promise<{ paymentId: string; bankPath: string }> {
-  const charged = await post(server, 'wallet/charge', { amount }, { token });
-  expect(charged.status).toBe(201);
-  const { payment_id, redirect_url } = await data<{ payment_id: string; redirect_url: string }>(charged);
-  expect(redirect_url).toBe(`/go-to-bank?payment=${payment_id}`);
-  expect(payment_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
-  const page = await (await get(redirect_url)).text();
-  const bankPath = /url=(\/sandbox-bank\/[A-Za-z0-9_-]+)/.exec(page)?.[1];
-  if (!bankPath) throw new Error(`no bank link in /go-to-bank: ${page.slice(0, 300)}`);
-  return { paymentId: payment_id, bankPath };
+  const { paymentId, redirectUrl, bankPath } = await startCharge(server, token, amount);
+  expect(redirectUrl).toBe(`/go-to-bank?payment=${paymentId}`);
+  expect(paymentId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  return { paymentId, bankPath };
 }
 
-/** Submits the sandbox bank's form like a browser on our site; answers where the bank sends it back. */
-async function atBank(bankPath: string, fields: Record<string, string>): Promise<Response> {
-  return fetch(new URL(bankPath, server.url), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
-    body: new URLSearchParams(fields),
-  });
-}
-const goodCard = { card: CARD, cvv2: '123', month: '08', year: '07', password: '123456', action: 'pay' };
+const atBank = (bankPath: string, fields: Record<string, string>) => submitAtBank(server, bankPath, fields);
 
 describe('wallet charge through the sandbox bank', () => {
   it('pays, returns to the receipt, credits the wallet once, and sends a receipt SMS', async () => {
@@ -56,7 +40,7 @@ describe('wallet charge through the sandbox bank', () => {
     const { paymentId, bankPath } = await chargeToBank(token, 2_500_000);
     const bankPage = await (await get(bankPath)).text();
     expect(bankPage).toContain('۲٬۵۰۰٬۰۰۰ ریال');
-    const back = await atBank(bankPath, goodCard);
+    const back = await atBank(bankPath, SANDBOX_CARD);
     expect(back.status).toBe(303);
     const callback = back.headers.get('location')!;
     expect(callback).toMatch(new RegExp(`^/return-bank\\?payment=${paymentId}&Authority=SB[\\w-]+&Status=OK$`));
@@ -66,7 +50,7 @@ describe('wallet charge through the sandbox bank', () => {
     const receipt = await (await get(`/return-bank?payment=${paymentId}`)).text();
     expect(receipt).toContain('پرداخت موفق بود');
     expect(receipt).toContain('6037-99**-****-7893');
-    expect(receipt).not.toContain(CARD);
+    expect(receipt).not.toContain(SANDBOX_CARD.card);
     expect(await data(await get('/api/wallet', token))).toEqual({ balance: 2_500_000, available: 2_500_000, held: 0 });
     expect(await data(await get(`/api/payments/${paymentId}`, token))).toMatchObject({ status: 'paid', amount: 2_500_000, purpose: 'wallet_charge', card_pan: '6037-99**-****-7893' });
     const statement = await get('/api/wallet/transactions', token);
@@ -91,7 +75,7 @@ describe('wallet charge through the sandbox bank', () => {
   it('a bad card stays at the bank with the reason, and pays nothing', async () => {
     const { token } = await patient();
     const { bankPath } = await chargeToBank(token, 1_000_000);
-    const answer = await atBank(bankPath, { ...goodCard, card: '6037991234567890' });
+    const answer = await atBank(bankPath, { ...SANDBOX_CARD, card: '6037991234567890' });
     expect(answer.status).toBe(200);
     expect(await answer.text()).toContain('شمارهٔ کارت ۱۶ رقمی معتبر نیست');
   });
@@ -100,7 +84,7 @@ describe('wallet charge through the sandbox bank', () => {
     const { token } = await patient();
     const { paymentId, bankPath } = await chargeToBank(token, 1_000_000);
     const authority = bankPath.split('/').pop()!;
-    await atBank(bankPath, goodCard);
+    await atBank(bankPath, SANDBOX_CARD);
     const posted = await fetch(new URL(`/return-bank?payment=${paymentId}`, server.url), {
       method: 'POST',
       redirect: 'manual',
@@ -130,8 +114,8 @@ describe('withdrawals and isolation', () => {
     const owner = await patient();
     const stranger = await patient();
     const { paymentId, bankPath } = await chargeToBank(owner.token, 3_000_000);
-    await get((await atBank(bankPath, goodCard)).headers.get('location')!);
-    const created = await post(server, 'wallet/withdrawals', { amount: '۱٬۰۰۰٬۰۰۰', iban: `IR${IBAN}` }, { token: owner.token });
+    await get((await atBank(bankPath, SANDBOX_CARD)).headers.get('location')!);
+    const created = await post(server, 'wallet/withdrawals', { amount: '۱٬۰۰۰٬۰۰۰', iban: `IR${TEST_IBAN}` }, { token: owner.token });
     expect(created.status).toBe(201);
     const { key } = await data<{ key: string; status: string }>(created);
     expect(await data(await get('/api/wallet', owner.token))).toEqual({ balance: 3_000_000, available: 2_000_000, held: 1_000_000 });
@@ -151,8 +135,8 @@ describe('withdrawals and isolation', () => {
     expect(badIban.status).toBe(422);
     expect(await badIban.json()).toMatchObject({ errors: { iban: ['شماره شبا معتبر نیست'] } });
     expect((await post(server, 'wallet/withdrawals', { amount: 1000, iban: '0629600' }, { token })).status).toBe(422);
-    expect((await post(server, 'wallet/withdrawals', { amount: 1000, iban: IBAN }, { token })).status).toBe(406);
-    expect((await post(server, 'wallet/withdrawals', { amount: 1000, iban: `${IBAN}\u0000` }, { token })).status).toBe(422);
+    expect((await post(server, 'wallet/withdrawals', { amount: 1000, iban: TEST_IBAN }, { token })).status).toBe(406);
+    expect((await post(server, 'wallet/withdrawals', { amount: 1000, iban: `${TEST_IBAN}\u0000` }, { token })).status).toBe(422);
     for (const path of ['wallet/withdrawals/WD-%00/cancel', 'wallet/withdrawals/%E0%A4%A/cancel', `wallet/withdrawals/${'x'.repeat(5000)}/cancel`]) {
       expect((await post(server, path, undefined, { token })).status).toBeLessThan(500);
     }

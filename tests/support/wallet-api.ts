@@ -7,22 +7,36 @@ export const SANDBOX_CARD = { card: '6037991234567893', cvv2: '123', month: '08'
 export const TEST_IBAN = '062960000000100324200001';
 
 /**
+ * Charges through the API and follows the browser to the sandbox bank: the payment id, the
+ * redirect the API answered and the bank page's path. Throws when any step is refused.
+ */
+export async function startCharge(server: RunningServer, token: string, amount: number): Promise<{ paymentId: string; redirectUrl: string; bankPath: string }> {
+  const charged = await post(server, 'wallet/charge', { amount }, { token });
+  if (charged.status !== 201) throw new Error(`charge answered ${charged.status}: ${await charged.text()}`);
+  const { payment_id, redirect_url } = ((await charged.json()) as { data: { payment_id: string; redirect_url: string } }).data;
+  const page = await (await fetch(new URL(redirect_url, server.url), { redirect: 'manual' })).text();
+  const bankPath = /url=(\/sandbox-bank\/[A-Za-z0-9_-]+)/.exec(page)?.[1];
+  if (!bankPath) throw new Error(`no bank link in ${redirect_url}: ${page.slice(0, 300)}`);
+  return { paymentId: payment_id, redirectUrl: redirect_url, bankPath };
+}
+
+/** Submits the sandbox bank's form as a browser on our site would; answers where the bank sends it back. */
+export function submitAtBank(server: RunningServer, bankPath: string, fields: Record<string, string> = SANDBOX_CARD): Promise<Response> {
+  return fetch(new URL(bankPath, server.url), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+    body: new URLSearchParams(fields),
+  });
+}
+
+/**
  * Puts `amount` rials in the patient's wallet the way a browser would: charge, the sandbox bank's
  * form, the return to the portal. Throws when any step is refused.
  */
 export async function chargeWallet(server: RunningServer, token: string, amount: number): Promise<void> {
-  const charged = await post(server, 'wallet/charge', { amount }, { token });
-  if (charged.status !== 201) throw new Error(`charge answered ${charged.status}: ${await charged.text()}`);
-  const { redirect_url } = ((await charged.json()) as { data: { redirect_url: string } }).data;
-  const page = await (await fetch(new URL(redirect_url, server.url), { redirect: 'manual' })).text();
-  const bankPath = /url=(\/sandbox-bank\/[A-Za-z0-9_-]+)/.exec(page)?.[1];
-  if (!bankPath) throw new Error(`no bank link in ${redirect_url}`);
-  const back = await fetch(new URL(bankPath, server.url), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
-    body: new URLSearchParams(SANDBOX_CARD),
-  });
+  const { bankPath } = await startCharge(server, token, amount);
+  const back = await submitAtBank(server, bankPath);
   const callback = back.headers.get('location');
   if (!callback) throw new Error(`the sandbox bank answered ${back.status} without sending the browser back`);
   await fetch(new URL(callback, server.url), { redirect: 'manual' });
