@@ -110,6 +110,15 @@ describeEachDatabase('payments', (database) => {
     expect(await completePayment(db, silent, { paymentId: old.payment.id, authority: old.authority }, new Date())).toMatchObject({ status: 'pending' });
   });
 
+  it('50 charges at once still open only five payments', async () => {
+    const { db } = database();
+    const patient = await newPatient(db);
+    const order = { accountId: patient.id, purpose: 'wallet_charge' as const, amount: 1_000_000, returnPath: '/financial', gateway: 'sandbox' as const, timeoutMinutes: 20 };
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => createPayment(db, { ...order, now: new Date() })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    expect(results.filter((r) => r.status === 'rejected' && (r.reason as { code?: string }).code === 'rate_limited')).toHaveLength(45);
+  });
+
   it('an account may keep only five payments open at the bank', async () => {
     const { db } = database();
     const patient = await newPatient(db);

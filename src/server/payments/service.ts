@@ -4,7 +4,7 @@ import { AppError } from '../errors.ts';
 import { newCapabilityId } from '../keys.ts';
 import { logError } from '../log.ts';
 import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
-import { transfer } from '../ledger/transfer.ts';
+import { lockWallet, transfer } from '../ledger/transfer.ts';
 import { walletBalanceOf } from '../ledger/repository.ts';
 import { findAccount } from '../accounts/repository.ts';
 import { notify } from '../sms/notify.ts';
@@ -51,19 +51,24 @@ export interface NewPaymentOrder {
  */
 export async function createPayment(db: Db, order: NewPaymentOrder): Promise<PaymentRow> {
   const since = new Date(order.now.getTime() - order.timeoutMinutes * 60_000);
-  if ((await countRecentPendingPayments(db, order.accountId, since)) >= (order.maxOpen ?? DEFAULT_OPEN_PAYMENTS)) {
-    throw new AppError('rate_limited', M.tooManyOpen, { retryAfter: 60 });
-  }
-  return insertPayment(db, {
-    id: newCapabilityId(),
-    accountId: order.accountId,
-    purpose: order.purpose,
-    target: order.target ?? null,
-    amount: order.amount,
-    gateway: order.gateway,
-    returnPath: order.returnPath,
-    createdAt: order.now,
-    expiresAt: new Date(order.now.getTime() + order.timeoutMinutes * 60_000),
+  return db.transaction(async (tx) => {
+    const inner = tx as unknown as Db;
+    // Counted under the account's wallet row lock, so 50 charges at once cannot all pass the count.
+    await lockWallet(inner, order.accountId);
+    if ((await countRecentPendingPayments(inner, order.accountId, since)) >= (order.maxOpen ?? DEFAULT_OPEN_PAYMENTS)) {
+      throw new AppError('rate_limited', M.tooManyOpen, { retryAfter: 60 });
+    }
+    return insertPayment(inner, {
+      id: newCapabilityId(),
+      accountId: order.accountId,
+      purpose: order.purpose,
+      target: order.target ?? null,
+      amount: order.amount,
+      gateway: order.gateway,
+      returnPath: order.returnPath,
+      createdAt: order.now,
+      expiresAt: new Date(order.now.getTime() + order.timeoutMinutes * 60_000),
+    });
   });
 }
 
