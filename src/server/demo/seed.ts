@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
-import { insertAccount } from '../accounts/repository.ts';
+import { insertAccount, NATIONAL_CODE_CONSTRAINT } from '../accounts/repository.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { createSandboxGateway, paySandboxSession } from '../payments/gateways/sandbox.ts';
@@ -28,7 +29,12 @@ const DAY = 24 * 60 * 60 * 1000;
 export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const [existing] = await db.select({ total: count() }).from(accounts);
   if ((existing?.total ?? 0) > 0) return false;
-  const patient = await insertAccount(db, { ...DEMO_PATIENT, createdAt: new Date(now.getTime() - 40 * DAY), updatedAt: now });
+  const patient = await insertAccount(db, { ...DEMO_PATIENT, createdAt: new Date(now.getTime() - 40 * DAY), updatedAt: now }).catch((error: unknown) => {
+    // Another process starting on the same database added her first.
+    if (isUniqueViolation(error, NATIONAL_CODE_CONSTRAINT)) return undefined;
+    throw error;
+  });
+  if (!patient) return false;
   const gateway = createSandboxGateway(db);
   for (const [daysAgo, amount] of [
     [30, 20_000_000],
