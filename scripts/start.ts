@@ -11,7 +11,11 @@ import { provideCatalogue, readCatalogue } from '../src/server/catalogue/index.t
 import { logError } from '../src/server/log.ts';
 import { DEMO_PATIENT, seedDemo } from '../src/server/demo/seed.ts';
 import { activeGateway } from '../src/server/payments/active-gateway.ts';
-import { sweepPayments } from '../src/server/payments/service.ts';
+import { setUpPaymentJobs } from '../src/server/payments/jobs.ts';
+import { setUpBookingJobs } from '../src/server/booking/jobs.ts';
+import { bookingContext } from '../src/server/booking/default-context.ts';
+import { runDueJobs } from '../src/server/jobs/runner.ts';
+import '../src/server/effects.ts';
 import { pruneHospitalRecords } from '../src/server/hospital/endpoint.ts';
 import { hospitalKeys } from '../src/server/hospital/keys.ts';
 import { appSecret } from '../src/server/secret.ts';
@@ -20,6 +24,8 @@ import { createPortalServer, type AstroHandler } from '../src/server/web/server.
 import { buildIfStale } from './build-if-stale.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** How often this process looks for due jobs. */
+const JOB_TICK_MS = 5000;
 
 async function main(): Promise<void> {
   const config = env();
@@ -44,9 +50,24 @@ async function main(): Promise<void> {
     );
   void prune();
   setInterval(prune, 60 * 60 * 1000).unref();
-  // Payments left at the bank (the patient closed the tab) are verified after a few minutes, then expire.
-  const sweep = () => sweepPayments(database.db, activeGateway(database.db), new Date()).catch((error: unknown) => logError('Sweeping pending payments failed', error));
-  setInterval(sweep, 60 * 1000).unref();
+  // The durable job runner (issue 11): reminders, the payment sweeper (payments left at the bank are
+  // verified after a few minutes, then expire) and the release of lapsed holds. Every process runs
+  // one; the database hands each due job to one of them.
+  await setUpPaymentJobs(database.db, activeGateway, new Date());
+  await setUpBookingJobs(database.db, bookingContext, new Date());
+  let running = false;
+  const runJobs = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await runDueJobs(database.db, new Date());
+    } catch (error) {
+      logError('Running due jobs failed', error);
+    } finally {
+      running = false;
+    }
+  };
+  setInterval(() => void runJobs(), JOB_TICK_MS).unref();
 
   const entry = (await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href)) as { handler: AstroHandler };
   const server = createPortalServer({

@@ -57,6 +57,12 @@ const EnvSchema = v.object({
   PAYMENT_OPEN_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'a count: 1 … 100000'), v.toNumber(), v.minValue(1)), '5'),
   /** A payment not completed at the bank within this many minutes expires (DESIGN.md §5). */
   PAYMENT_TIMEOUT_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'minutes: 5 … 1440'), v.toNumber(), v.minValue(5), v.maxValue(1440)), '20'),
+  /** A held slot waits this many minutes for payment (spec/api.md «Appointments»). */
+  HOLD_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'minutes: 1 … 120'), v.toNumber(), v.minValue(1), v.maxValue(120)), '10'),
+  /** A confirmed appointment may be cancelled (and moved) free of charge up to this many hours before it. */
+  CANCEL_FREE_HOURS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'hours: 0 … 720'), v.toNumber(), v.maxValue(720)), '24'),
+  /** The reminder SMS goes out this many hours before an appointment. */
+  REMINDER_HOURS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'hours: 1 … 168'), v.toNumber(), v.minValue(1), v.maxValue(168)), '24'),
   /**
    * The hospital systems' API keys (spec/api.md "Hospital side"), comma-separated
    * `name:<sha256 hex of the key>[:scope+scope…]`; `npm run hospital -- new-key <name>` makes one.

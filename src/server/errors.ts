@@ -21,11 +21,14 @@ export class AppError extends Error {
   readonly errors: FieldErrors | undefined;
   /** Seconds, for `rate_limited`. */
   readonly retryAfter: number | undefined;
+  /** What the envelope carries besides the message (a taken slot's `alternatives`). */
+  readonly data: Record<string, unknown> | undefined;
 
-  constructor(code: AppErrorCode, message: string, options: { errors?: FieldErrors; retryAfter?: number } = {}) {
+  constructor(code: AppErrorCode, message: string, options: { errors?: FieldErrors; retryAfter?: number; data?: Record<string, unknown> } = {}) {
     super(message);
     this.code = code;
     this.errors = options.errors;
     this.retryAfter = options.retryAfter;
+    this.data = options.data;
   }
 }

@@ -47,7 +47,7 @@ export function errorResponse(error: unknown): Response {
     const headers: Record<string, string> = {};
     if (error.retryAfter !== undefined) headers['Retry-After'] = String(Math.max(1, Math.ceil(error.retryAfter)));
     return json(
-      { success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+      { success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...(error.data ? { data: error.data } : {}) },
       { status: statusByCode[error.code], headers },
     );
   }

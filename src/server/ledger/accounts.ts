@@ -11,6 +11,8 @@ export const SYSTEM_ACCOUNTS = {
   withdrawalsPayable: 'withdrawals_payable',
   /** Paid out to patients' bank accounts (minus what left). */
   bankPayouts: 'bank_payouts',
+  /** Wallet money put towards an appointment whose rest is at the bank: revenue once paid, back to the wallet if not. */
+  appointmentHolds: 'appointment_holds',
 } as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[keyof typeof SYSTEM_ACCOUNTS];
 

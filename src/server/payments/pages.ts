@@ -1,3 +1,4 @@
+import '../effects.ts';
 import { findAccount } from '../accounts/repository.ts';
 import { getDb, type Db } from '../db/index.ts';
 import { env } from '../env.ts';

@@ -53,6 +53,12 @@ export async function markPaid(db: Db, id: string, change: { refId: string; card
   return row ? { row, wasPending: before.status === 'pending' } : undefined;
 }
 
+/** The money of a paid payment went to the wallet instead of its purpose. */
+export async function markCreditedToWallet(db: Db, id: string): Promise<PaymentRow> {
+  const [row] = await db.update(payments).set({ creditedToWallet: true }).where(eq(payments.id, id)).returning();
+  return row!;
+}
+
 /** pending → failed or expired, once. */
 export async function markClosed(db: Db, id: string, change: { status: 'failed' | 'expired'; failure: string; closedAt: Date }): Promise<PaymentRow | undefined> {
   const [row] = await db

@@ -11,7 +11,7 @@ import { notify } from '../sms/notify.ts';
 import { walletSms } from '../wallet/messages.ts';
 import { GatewayError, type PaymentGateway } from './gateway.ts';
 import { paymentMessages as M } from './messages.ts';
-import { countRecentPendingPayments, findPayment, insertPayment, leasePendingPayments, markClosed, markPaid, setAuthority, type PaymentRow } from './repository.ts';
+import { countRecentPendingPayments, findPayment, insertPayment, leasePendingPayments, markClosed, markCreditedToWallet, markPaid, setAuthority, type PaymentRow } from './repository.ts';
 
 /** At most this many payments of one account may wait at the bank at once (PAYMENT_OPEN_LIMIT). */
 export const DEFAULT_OPEN_PAYMENTS = 5;
@@ -26,6 +26,7 @@ export function toPayment(row: PaymentRow): Payment {
     ...(row.cardPan ? { card_pan: row.cardPan } : {}),
     ...(row.paidAt ? { paid_at: row.paidAt.toISOString() } : {}),
     ...(row.target ? { target: row.target } : {}),
+    ...(row.creditedToWallet ? { credited_to_wallet: true } : {}),
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
   };
@@ -72,10 +73,16 @@ export async function createPayment(db: Db, order: NewPaymentOrder): Promise<Pay
   });
 }
 
-/** What a payment does once paid, inside the transaction that marks it paid. */
-type PaymentEffect = (tx: Db, payment: PaymentRow, now: Date) => Promise<void>;
+/**
+ * What a payment does once paid, inside the transaction that marks it paid. Returns false when its
+ * purpose no longer applies (the hold expired, the invoice was settled): the money then goes to
+ * the patient's wallet instead, and the payment says so (`credited_to_wallet`).
+ */
+type PaymentEffect = (tx: Db, payment: PaymentRow, now: Date) => Promise<boolean>;
+/** After the paying transaction commits: the feature's messages (SMS). Never throws. */
+type AfterPaid = (db: Db, payment: PaymentRow, applied: boolean, now: Date) => Promise<void>;
 
-const creditWallet: PaymentEffect = async (tx, payment, now) => {
+const creditWallet = async (tx: Db, payment: PaymentRow, now: Date): Promise<void> => {
   await transfer(tx, {
     from: SYSTEM_ACCOUNTS.gateway,
     to: { wallet: payment.accountId },
@@ -92,15 +99,22 @@ function creditDescription(payment: PaymentRow): string {
   return payment.purpose === 'wallet_charge' ? 'شارژ کیف پول از درگاه بانک' : `پرداخت دیرهنگام ${M.purposes[payment.purpose]}؛ به کیف پول برگشت`;
 }
 
+const chargeAfterPaid: AfterPaid = async (db, payment) => {
+  const account = await findAccount(db, payment.accountId);
+  if (account) await notify(account.phoneNumber, walletSms.charged(payment.amount, await walletBalanceOf(db, payment.accountId), payment.refId ?? ''));
+};
+
 /**
  * Effects by purpose. Appointments and invoices register theirs when they land; money for a purpose
  * whose effect no longer applies (arrived after expiry) goes to the patient's wallet.
  */
-const effects: Partial<Record<PaymentPurpose, PaymentEffect>> = { wallet_charge: creditWallet };
+const effects: Partial<Record<PaymentPurpose, { apply: PaymentEffect; afterPaid?: AfterPaid }>> = {
+  wallet_charge: { apply: async (tx, payment, now) => (await creditWallet(tx, payment, now), true), afterPaid: chargeAfterPaid },
+};
 
-/** Lets a feature (booking, invoices) say what its payments do once paid. */
-export function registerPaymentEffect(purpose: Exclude<PaymentPurpose, 'wallet_charge'>, effect: PaymentEffect): void {
-  effects[purpose] = effect;
+/** Lets a feature (booking, invoices) say what its payments do once paid, and what it tells the patient after. */
+export function registerPaymentEffect(purpose: Exclude<PaymentPurpose, 'wallet_charge'>, apply: PaymentEffect, afterPaid?: AfterPaid): void {
+  effects[purpose] = { apply, ...(afterPaid ? { afterPaid } : {}) };
 }
 
 /**
@@ -113,14 +127,17 @@ async function applyPaidPayment(db: Db, id: string, verified: { refId: string; c
     const inner = tx as unknown as Db;
     const marked = await markPaid(inner, id, { ...verified, paidAt: now });
     if (!marked) return undefined;
-    const effect = (marked.wasPending ? effects[marked.row.purpose] : undefined) ?? creditWallet;
-    await effect(inner, marked.row, now);
-    return marked.row;
+    const effect = marked.wasPending ? effects[marked.row.purpose]?.apply : undefined;
+    if (effect && (await effect(inner, marked.row, now))) return { row: marked.row, applied: true };
+    await creditWallet(inner, marked.row, now);
+    if (marked.row.purpose === 'wallet_charge') return { row: marked.row, applied: true };
+    return { row: await markCreditedToWallet(inner, marked.row.id), applied: false };
   });
   if (!applied) return false;
-  if (applied.purpose === 'wallet_charge') {
-    const account = await findAccount(db, applied.accountId);
-    if (account) await notify(account.phoneNumber, walletSms.charged(applied.amount, await walletBalanceOf(db, applied.accountId), verified.refId));
+  try {
+    await effects[applied.row.purpose]?.afterPaid?.(db, applied.row, applied.applied, now);
+  } catch (error) {
+    logError('Telling the patient about a payment failed', error);
   }
   return true;
 }

@@ -151,6 +151,8 @@ export interface Payment {
   paid_at?: string;
   /** The appointment or invoice key. */
   target?: string;
+  /** Paid for an appointment or invoice that no longer waited for it: the money went to the wallet. */
+  credited_to_wallet?: boolean;
   created_at: string;
   expires_at: string;
 }

@@ -4,3 +4,5 @@ export * from './accounts.ts';
 export * from './auth.ts';
 export * from './money.ts';
 export * from './hospital.ts';
+export * from './booking.ts';
+export * from './jobs.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
 /**
@@ -99,6 +99,11 @@ export const payments = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** The sweeper's lease: the last time a process took it to verify. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /**
+     * Paid for an appointment or invoice that was no longer waiting for it (the hold expired, the
+     * invoice was settled): the money went to the patient's wallet instead, and the receipt says so.
+     */
+    creditedToWallet: boolean('credited_to_wallet').notNull().default(false),
   },
   (table) => [
     index('payments_account_id_created_at_idx').on(table.accountId, table.createdAt),

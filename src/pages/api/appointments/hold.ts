@@ -1,0 +1,12 @@
+import { HoldSchema } from '#lib/api/contracts/appointments.ts';
+import { bookingContext } from '#server/booking/default-context.ts';
+import { holdSlot } from '#server/booking/service.ts';
+import { defineEndpoint } from '#server/endpoint.ts';
+import { json } from '#server/http.ts';
+
+/** `POST /api/appointments/hold {doctor_id, start, for?}`: 201 with the hold; 409 with `data.alternatives` when taken. */
+export const { POST, ALL } = defineEndpoint({ method: 'POST', auth: true, schema: HoldSchema, maxBytes: 2048 }, async ({ db, session, input, now }) => {
+  const { account } = session;
+  const hold = await holdSlot(db, bookingContext(), { id: account.id, firstName: account.firstName, lastName: account.lastName }, input, now);
+  return json({ success: true, data: hold }, { status: 201 });
+});

@@ -1,0 +1,78 @@
+import type { Appointment, RescheduleBody } from '#lib/api/contracts/appointments.ts';
+import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { AppError } from '../errors.ts';
+import { lockWallet } from '../ledger/transfer.ts';
+import { doctorOf, type BookingContext } from './context.ts';
+import { bookingMessages as M } from './messages.ts';
+import { tellPatient } from './notices.ts';
+import { insideFreeWindow, statusAt, toAppointment } from './present.ts';
+import { cancelConfirmed, releaseUnconfirmed } from './release.ts';
+import { scheduleReminder } from './reminders.ts';
+import { ACTIVE_SLOT_CONSTRAINT, findAppointmentOf, lockAppointmentOf, lockDoctorSchedule, lockStaleInSlot, updateAppointment } from './repository.ts';
+import { checkedKey, slotTaken } from './service.ts';
+import { checkSlot } from './slots.ts';
+
+/**
+ * `POST /appointments/{key}/cancel`: a hold is released (its wallet money back), a confirmed
+ * appointment up to CANCEL_FREE_HOURS before its start is cancelled and everything paid returns to
+ * the wallet at once, in one transaction. Later, or once over, it refuses with 409.
+ */
+export async function cancelAppointment(db: Db, ctx: BookingContext, accountId: number, key: string, now: Date): Promise<{ status: 'cancelled'; key: string; refunded: number }> {
+  checkedKey(key);
+  const result = await db.transaction(async (tx) => {
+    const inner = tx as unknown as Db;
+    await lockWallet(inner, accountId);
+    const row = await lockAppointmentOf(inner, accountId, key);
+    if (!row) throw new AppError('not_found', M.appointmentNotFound);
+    if (row.status === 'cancelled' || row.status === 'expired') throw new AppError('conflict', M.alreadyCancelled);
+    if (row.status === 'held' || row.status === 'awaiting_payment') return { row: await releaseUnconfirmed(inner, row, now, { status: 'cancelled', by: 'patient' }, true), wasConfirmed: false };
+    if (statusAt(row, now) === 'completed') throw new AppError('conflict', M.notCancellable);
+    if (!insideFreeWindow(row, ctx, now)) throw new AppError('conflict', M.tooLateToCancel(ctx.settings.cancelFreeHours));
+    return { row: await cancelConfirmed(inner, row, now, { by: 'patient' }), wasConfirmed: true };
+  });
+  if (result.wasConfirmed) await tellPatient(db, ctx, result.row, 'cancelled');
+  return { status: 'cancelled', key, refunded: result.row.refunded ?? 0 };
+}
+
+/**
+ * `POST /appointments/{key}/reschedule` `{start}`: moves a confirmed appointment (inside the free
+ * window) to another free slot of the same doctor; the old slot is free once this commits, and the
+ * unique index refuses a taken new one (409 with alternatives). What was paid stays paid.
+ */
+export async function rescheduleAppointment(db: Db, ctx: BookingContext, accountId: number, key: string, body: RescheduleBody, now: Date): Promise<Appointment> {
+  checkedKey(key);
+  const start = new Date(body.start);
+  try {
+    const moved = await db.transaction(async (tx) => {
+      const inner = tx as unknown as Db;
+      const row = await lockAppointmentOf(inner, accountId, key);
+      if (!row) throw new AppError('not_found', M.appointmentNotFound);
+      if (statusAt(row, now) !== 'confirmed') throw new AppError('conflict', M.notMovable);
+      if (!insideFreeWindow(row, ctx, now)) throw new AppError('conflict', M.tooLateToMove(ctx.settings.cancelFreeHours));
+      if (row.startsAt.getTime() === start.getTime()) throw new AppError('invalid_input', M.sameSlot, { errors: { start: [M.sameSlot] } });
+      const doctor = doctorOf(ctx, row.doctorId);
+      await lockDoctorSchedule(inner, row.doctorId, 'shared');
+      const check = await checkSlot(inner, ctx, row.doctorId, doctor, start, now);
+      if (!check.ok) {
+        if (check.reason === 'not_a_slot') throw new AppError('invalid_input', M.notASlot, { errors: { start: [M.notASlot] } });
+        return { kind: 'unavailable' as const, doctorId: row.doctorId };
+      }
+      for (const stale of await lockStaleInSlot(inner, row.doctorId, check.slot.start, now)) await releaseUnconfirmed(inner, stale, now, { status: 'expired' }, false);
+      const updated = await inner.transaction((savepoint) =>
+        updateAppointment(savepoint as unknown as Db, row.id, { startsAt: check.slot.start, endsAt: check.slot.end, turn: check.slot.turn, clinicId: check.slot.clinic }),
+      );
+      await scheduleReminder(inner, ctx, updated, now);
+      return { kind: 'moved' as const, row: updated };
+    });
+    if (moved.kind === 'unavailable') throw await slotTaken(db, ctx, moved.doctorId, now, M.slotUnavailable);
+    await tellPatient(db, ctx, moved.row, 'moved');
+    return toAppointment(moved.row, ctx, now);
+  } catch (error) {
+    if (isUniqueViolation(error, ACTIVE_SLOT_CONSTRAINT)) {
+      const row = await findAppointmentOf(db, accountId, key);
+      throw await slotTaken(db, ctx, row?.doctorId ?? '', now);
+    }
+    throw error;
+  }
+}

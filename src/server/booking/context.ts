@@ -1,0 +1,35 @@
+import type { Catalogue, Doctor } from '../catalogue/index.ts';
+import { AppError } from '../errors.ts';
+import { bookingMessages as M } from './messages.ts';
+
+/** The booking rules' numbers (env HOLD_MINUTES, CANCEL_FREE_HOURS, REMINDER_HOURS, PAYMENT_TIMEOUT_MINUTES). */
+export interface BookingSettings {
+  holdMinutes: number;
+  cancelFreeHours: number;
+  reminderHours: number;
+  paymentTimeoutMinutes: number;
+  /** Payments open at once per account (PAYMENT_OPEN_LIMIT). */
+  paymentOpenLimit: number;
+}
+
+/**
+ * What the booking services read besides the database, passed in as repositories take `db`: the
+ * catalogue (schedules, fees), the settings and the official holidays. `bookingContext()` in
+ * default-context.ts gives the process's own.
+ */
+export interface BookingContext {
+  catalogue: Catalogue;
+  settings: BookingSettings;
+  /** The official holiday's Persian name, if the Tehran day `day` (YYYY-MM-DD) is one. */
+  holiday: (day: string) => string | undefined;
+}
+
+export function doctorOf(ctx: BookingContext, doctorId: string): Doctor {
+  const doctor = ctx.catalogue.doctors.get(doctorId);
+  if (!doctor) throw new AppError('not_found', M.doctorNotFound);
+  return doctor;
+}
+
+export function doctorName(doctor: Doctor | undefined): string {
+  return doctor ? `دکتر ${doctor.name.first} ${doctor.name.last}` : 'پزشک';
+}

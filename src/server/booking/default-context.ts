@@ -1,0 +1,25 @@
+import { officialHoliday } from '#lib/booking/holidays/index.ts';
+import { getCatalogue } from '../catalogue/index.ts';
+import { env } from '../env.ts';
+import type { BookingContext, BookingSettings } from './context.ts';
+
+export function bookingSettings(): BookingSettings {
+  const config = env();
+  return {
+    holdMinutes: config.HOLD_MINUTES,
+    cancelFreeHours: config.CANCEL_FREE_HOURS,
+    reminderHours: config.REMINDER_HOURS,
+    paymentTimeoutMinutes: config.PAYMENT_TIMEOUT_MINUTES,
+    paymentOpenLimit: config.PAYMENT_OPEN_LIMIT,
+  };
+}
+
+/** The official holiday's name for a Tehran day, or undefined (also outside the years the data covers). */
+export function holidayName(day: string): string | undefined {
+  return officialHoliday(day)?.title;
+}
+
+/** The process's booking context: its catalogue, its settings, the shipped holiday calendar. */
+export function bookingContext(): BookingContext {
+  return { catalogue: getCatalogue(), settings: bookingSettings(), holiday: holidayName };
+}

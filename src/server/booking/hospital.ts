@@ -1,0 +1,111 @@
+import { findAccount } from '../accounts/repository.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { lockWallet } from '../ledger/transfer.ts';
+import { doctorOf, doctorName, type BookingContext } from './context.ts';
+import { tellPatient } from './notices.ts';
+import { cancelConfirmed, releaseUnconfirmed } from './release.ts';
+import { activeInRange, confirmedBetween, insertLeave, lockAppointment, lockDoctorSchedule, type AppointmentRow } from './repository.ts';
+import { addDays, tehranInstant } from '#lib/booking/slots.ts';
+
+/** A leave's bound: a Tehran day (`YYYY-MM-DD`, whole days) or an ISO instant. */
+function bound(value: string, end: boolean): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return tehranInstant(end ? addDays(value, 1) : value, '00:00');
+  return new Date(value);
+}
+
+export interface LeaveOrder {
+  /** A Tehran day (from its start) or an instant. */
+  from: string;
+  /** A Tehran day (to its end, inclusive) or an instant. */
+  to: string;
+  reason: string;
+}
+
+export interface LeaveResult {
+  leave_id: number;
+  from: string;
+  to: string;
+  cancelled: Array<{ key: string; start: string; refunded: number }>;
+}
+
+/**
+ * `POST /doctors/{id}/leaves`: files the leave (no slot inside it is offered or held from then
+ * on), then cancels each booking it touches and returns what was paid to the wallet, telling the
+ * patient by SMS. The leave commits first, under the doctor's exclusive schedule lock, so no hold
+ * slips in; each cancellation is its own transaction, locking the wallet first like every change.
+ */
+export async function fileLeave(db: Db, ctx: BookingContext, doctorId: string, order: LeaveOrder, now: Date): Promise<LeaveResult> {
+  doctorOf(ctx, doctorId);
+  const from = bound(order.from, false);
+  const to = bound(order.to, true);
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || to <= from) {
+    throw new AppError('invalid_input', 'پایان مرخصی باید پس از آغاز آن باشد', { errors: { to: ['پایان مرخصی باید پس از آغاز آن باشد'] } });
+  }
+  const leave = await db.transaction(async (tx) => {
+    const inner = tx as unknown as Db;
+    await lockDoctorSchedule(inner, doctorId, 'exclusive');
+    return insertLeave(inner, { doctorId, startsAt: from, endsAt: to, reason: order.reason, createdAt: now });
+  });
+  const cancelled: LeaveResult['cancelled'] = [];
+  for (const affected of await activeInRange(db, doctorId, from, to, now)) {
+    if (affected.endsAt <= now) continue;
+    const row = await db.transaction(async (tx) => {
+      const inner = tx as unknown as Db;
+      await lockWallet(inner, affected.accountId);
+      const current = await lockAppointment(inner, affected.key);
+      if (!current) return undefined;
+      const ending = { by: 'hospital' as const, reason: order.reason };
+      if (current.status === 'confirmed') return cancelConfirmed(inner, current, now, ending);
+      if ((current.status === 'held' || current.status === 'awaiting_payment') && current.expiresAt && current.expiresAt > now) {
+        return releaseUnconfirmed(inner, current, now, { status: 'cancelled', ...ending }, true);
+      }
+      return undefined;
+    });
+    if (!row) continue;
+    cancelled.push({ key: row.key, start: row.startsAt.toISOString(), refunded: row.refunded ?? 0 });
+    await tellPatient(db, ctx, row, { cancelledByHospital: order.reason });
+  }
+  return { leave_id: leave.id, from: from.toISOString(), to: to.toISOString(), cancelled };
+}
+
+export interface DeskAppointment {
+  key: string;
+  doctor_id: string;
+  doctor_name: string;
+  clinic_id: string;
+  start: string;
+  end: string;
+  turn: number;
+  fee: number;
+  paid: number;
+  patient: { first_name: string; last_name: string; international_code: string | null; phone_number: string | null; self: boolean };
+}
+
+async function toDesk(db: Db, ctx: BookingContext, row: AppointmentRow): Promise<DeskAppointment> {
+  const account = await findAccount(db, row.accountId);
+  return {
+    key: row.key,
+    doctor_id: row.doctorId,
+    doctor_name: doctorName(ctx.catalogue.doctors.get(row.doctorId)),
+    clinic_id: row.clinicId,
+    start: row.startsAt.toISOString(),
+    end: row.endsAt.toISOString(),
+    turn: row.turn,
+    fee: row.fee,
+    paid: row.paidFromWallet + row.paidByBank,
+    patient: {
+      first_name: row.patientFirstName ?? '',
+      last_name: row.patientLastName ?? '',
+      international_code: row.forSelf ? (account?.internationalCode ?? null) : row.patientNationalCode,
+      phone_number: account?.phoneNumber ?? null,
+      self: row.forSelf,
+    },
+  };
+}
+
+/** `GET /appointments?date=`: the confirmed bookings of one Tehran day, in time order, for the desk. */
+export async function listDay(db: Db, ctx: BookingContext, day: string, doctorId?: string): Promise<DeskAppointment[]> {
+  const rows = await confirmedBetween(db, tehranInstant(day, '00:00'), tehranInstant(addDays(day, 1), '00:00'), doctorId);
+  return Promise.all(rows.map((row) => toDesk(db, ctx, row)));
+}

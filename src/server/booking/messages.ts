@@ -1,0 +1,44 @@
+import { formatJalaliDate, formatTime } from '#lib/format/date.ts';
+import { formatRial } from '#lib/format/number.ts';
+import { toPersianDigits } from '#lib/format/digits.ts';
+
+/** Persian messages of the booking calls. */
+export const bookingMessages = {
+  doctorNotFound: 'پزشک پیدا نشد',
+  appointmentNotFound: 'نوبت پیدا نشد',
+  notASlot: 'این زمان در برنامهٔ پزشک نیست',
+  slotTaken: 'این نوبت را کس دیگری گرفته است؛ یکی از زمان‌های آزاد دیگر را انتخاب کنید',
+  slotUnavailable: 'این زمان دیگر قابل رزرو نیست؛ یکی از زمان‌های آزاد دیگر را انتخاب کنید',
+  holdExpired: 'مهلت نگه‌داری این نوبت تمام شده است؛ دوباره زمانی را انتخاب کنید',
+  notPayable: 'این نوبت در انتظار پرداخت نیست',
+  alreadyCancelled: 'این نوبت قبلاً لغو شده است',
+  tooLateToCancel: (hours: number) => `لغو نوبت فقط تا ${toPersianDigits(hours)} ساعت پیش از زمان آن ممکن است`,
+  tooLateToMove: (hours: number) => `جابه‌جایی نوبت فقط تا ${toPersianDigits(hours)} ساعت پیش از زمان آن ممکن است`,
+  notMovable: 'فقط نوبت قطعی را می‌توان جابه‌جا کرد',
+  sameSlot: 'نوبت همین حالا در این زمان است',
+  notCancellable: 'این نوبت را دیگر نمی‌توان لغو کرد',
+};
+
+const when = (start: Date) => `${formatJalaliDate(start)} ساعت ${formatTime(start)}`;
+
+/** SMS texts (issue 11 item 6): key, doctor, Jalali date and time. */
+export const bookingSms = {
+  confirmed: (key: string, doctor: string, start: Date, turn: number) =>
+    `نوبت شما نزد ${doctor} ثبت شد.\n${when(start)}، نوبت ${toPersianDigits(turn)}\nکد پیگیری: ${key}`,
+  reminder: (key: string, doctor: string, start: Date, clinic: string) =>
+    `یادآوری نوبت: ${doctor}، ${when(start)}\n${clinic}\nکد پیگیری: ${key}`,
+  cancelled: (key: string, doctor: string, start: Date, refunded: number) =>
+    `نوبت ${key} نزد ${doctor} (${when(start)}) لغو شد.${refunded > 0 ? `\n${formatRial(refunded)} به کیف پول شما برگشت.` : ''}`,
+  cancelledByHospital: (key: string, doctor: string, start: Date, refunded: number, reason: string) =>
+    `پوزش می‌خواهیم: نوبت ${key} نزد ${doctor} (${when(start)}) به علت «${reason}» لغو شد.${refunded > 0 ? `\n${formatRial(refunded)} به کیف پول شما برگشت.` : ''}\nمی‌توانید نوبت دیگری بگیرید.`,
+  moved: (key: string, doctor: string, start: Date, turn: number) =>
+    `نوبت ${key} نزد ${doctor} جابه‌جا شد: ${when(start)}، نوبت ${toPersianDigits(turn)}`,
+};
+
+/** Statement lines of the patient's wallet. */
+export const bookingStatement = {
+  paid: (key: string) => `پرداخت هزینهٔ نوبت ${key} از کیف پول`,
+  heldForBank: (key: string) => `بخشی از هزینهٔ نوبت ${key} از کیف پول (باقی از درگاه بانک)`,
+  released: (key: string) => `بازگشت مبلغ نوبت ${key} که پرداختش کامل نشد`,
+  refunded: (key: string) => `بازگشت هزینهٔ نوبت لغوشدهٔ ${key}`,
+};

@@ -1,0 +1,158 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { appointments, doctorLeaves } from '../db/schema/booking.ts';
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+export type NewAppointment = typeof appointments.$inferInsert;
+export type LeaveRow = typeof doctorLeaves.$inferSelect;
+
+export const APPOINTMENT_KEY_CONSTRAINT = 'appointments_key_key';
+/** The partial unique index that makes a double booking impossible. */
+export const ACTIVE_SLOT_CONSTRAINT = 'appointments_active_slot_key';
+
+const UNCONFIRMED = ['held', 'awaiting_payment'] as const;
+
+/** A row that occupies its slot at `now`: confirmed, or held / awaiting payment and not yet expired. */
+const occupiesAt = (now: Date) =>
+  or(eq(appointments.status, 'confirmed'), and(inArray(appointments.status, UNCONFIRMED), gt(appointments.expiresAt, now)));
+
+export async function insertAppointment(db: Db, values: NewAppointment): Promise<AppointmentRow> {
+  const [row] = await db.insert(appointments).values(values).returning();
+  return row!;
+}
+
+/** The account's appointment by key, locked for the caller's transaction. */
+export async function lockAppointmentOf(db: Db, accountId: number, key: string): Promise<AppointmentRow | undefined> {
+  const [row] = await db.select().from(appointments).where(and(eq(appointments.key, key), eq(appointments.accountId, accountId))).for('update');
+  return row;
+}
+
+export async function lockAppointment(db: Db, key: string): Promise<AppointmentRow | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.key, key)).for('update');
+  return row;
+}
+
+export async function findAppointmentOf(db: Db, accountId: number, key: string): Promise<AppointmentRow | undefined> {
+  const [row] = await db.select().from(appointments).where(and(eq(appointments.key, key), eq(appointments.accountId, accountId)));
+  return row;
+}
+
+export async function findAppointment(db: Db, key: string): Promise<AppointmentRow | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.key, key));
+  return row;
+}
+
+/** Rows still in the slot index although their time ran out (`now`), locked: the caller releases them. */
+export async function lockStaleInSlot(db: Db, doctorId: string, startsAt: Date, now: Date): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.doctorId, doctorId), eq(appointments.startsAt, startsAt), inArray(appointments.status, UNCONFIRMED), lte(appointments.expiresAt, now)))
+    .for('update');
+}
+
+/** The account's unconfirmed rows (at most one, by the index), locked. */
+export async function lockUnconfirmedOf(db: Db, accountId: number): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.accountId, accountId), inArray(appointments.status, UNCONFIRMED)))
+    .for('update');
+}
+
+/**
+ * Work for the release job: unconfirmed rows whose time ran out, and rows another hold released
+ * whose wallet money has not gone back yet (`refunded` null). Keys and owners only, unlocked: the
+ * job locks each owner's wallet, then the row, as every booking change does.
+ */
+export async function rowsToRelease(db: Db, now: Date, limit: number): Promise<Array<{ key: string; accountId: number }>> {
+  return db
+    .select({ key: appointments.key, accountId: appointments.accountId })
+    .from(appointments)
+    .where(
+      or(
+        and(inArray(appointments.status, UNCONFIRMED), lte(appointments.expiresAt, now)),
+        and(eq(appointments.status, 'expired'), isNull(appointments.refunded), gt(appointments.paidFromWallet, 0)),
+      ),
+    )
+    .orderBy(asc(appointments.expiresAt))
+    .limit(limit);
+}
+
+export async function updateAppointment(db: Db, id: number, changes: Partial<NewAppointment>): Promise<AppointmentRow> {
+  const [row] = await db.update(appointments).set(changes).where(eq(appointments.id, id)).returning();
+  return row!;
+}
+
+/** Starts of the doctor's slots occupied at `now` in [from, to). */
+export async function occupiedStarts(db: Db, doctorId: string, from: Date, to: Date, now: Date): Promise<Set<number>> {
+  const rows = await db
+    .select({ startsAt: appointments.startsAt })
+    .from(appointments)
+    .where(and(eq(appointments.doctorId, doctorId), sql`${appointments.startsAt} >= ${from}`, lt(appointments.startsAt, to), occupiesAt(now)));
+  return new Set(rows.map((row) => row.startsAt.getTime()));
+}
+
+export type AppointmentScope = 'upcoming' | 'past' | 'cancelled';
+
+function scopeFilter(scope: AppointmentScope, now: Date) {
+  if (scope === 'upcoming') return or(and(eq(appointments.status, 'confirmed'), gt(appointments.endsAt, now)), and(inArray(appointments.status, UNCONFIRMED), gt(appointments.expiresAt, now)));
+  if (scope === 'past') return and(eq(appointments.status, 'confirmed'), lte(appointments.endsAt, now));
+  return eq(appointments.status, 'cancelled');
+}
+
+export async function listAppointmentsOf(
+  db: Db,
+  accountId: number,
+  scope: AppointmentScope,
+  now: Date,
+  page: { limit: number; offset: number },
+): Promise<{ rows: AppointmentRow[]; total: number }> {
+  const where = and(eq(appointments.accountId, accountId), scopeFilter(scope, now));
+  const order = scope === 'upcoming' ? asc(appointments.startsAt) : scope === 'past' ? desc(appointments.startsAt) : desc(appointments.cancelledAt);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(appointments).where(where).orderBy(order, desc(appointments.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(appointments).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** A doctor's appointments that a leave over [from, to) touches: confirmed, or held and not expired. */
+export async function activeInRange(db: Db, doctorId: string, from: Date, to: Date, now: Date): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.doctorId, doctorId), lt(appointments.startsAt, to), gt(appointments.endsAt, from), occupiesAt(now)))
+    .orderBy(asc(appointments.startsAt));
+}
+
+/** The confirmed appointments starting in [from, to), every doctor, for the desk. */
+export async function confirmedBetween(db: Db, from: Date, to: Date, doctorId?: string): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.status, 'confirmed'), sql`${appointments.startsAt} >= ${from}`, lt(appointments.startsAt, to), doctorId ? eq(appointments.doctorId, doctorId) : undefined))
+    .orderBy(asc(appointments.startsAt), asc(appointments.doctorId));
+}
+
+export async function insertLeave(db: Db, values: typeof doctorLeaves.$inferInsert): Promise<LeaveRow> {
+  const [row] = await db.insert(doctorLeaves).values(values).returning();
+  return row!;
+}
+
+/** The doctor's leaves overlapping [from, to). */
+export async function leavesOverlapping(db: Db, doctorId: string, from: Date, to: Date): Promise<LeaveRow[]> {
+  return db
+    .select()
+    .from(doctorLeaves)
+    .where(and(eq(doctorLeaves.doctorId, doctorId), lt(doctorLeaves.startsAt, to), gt(doctorLeaves.endsAt, from)));
+}
+
+/**
+ * Serialises holds and leaves of one doctor: a hold takes it shared (holds do not wait for each
+ * other), a leave exclusive, so no hold slips into a leave between the leave's check and its insert.
+ */
+export async function lockDoctorSchedule(db: Db, doctorId: string, mode: 'shared' | 'exclusive'): Promise<void> {
+  const fn = mode === 'shared' ? sql`pg_advisory_xact_lock_shared` : sql`pg_advisory_xact_lock`;
+  await db.execute(sql`select ${fn}(hashtextextended(${`doctor-schedule:${doctorId}`}, 0))`);
+}

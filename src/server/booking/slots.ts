@@ -1,0 +1,95 @@
+import type { SlotDay } from '#lib/api/contracts/appointments.ts';
+import { BOOKING_WINDOW_DAYS } from '#lib/api/contracts/appointments.ts';
+import { addDays, findSlot, openDays, tehranInstant, type OpenDay, type SlotTime } from '#lib/booking/slots.ts';
+import { toTehranIsoDate } from '#lib/format/date.ts';
+import type { Doctor } from '../catalogue/index.ts';
+import type { Db } from '../db/client.ts';
+import { doctorOf, type BookingContext } from './context.ts';
+import { leavesOverlapping, occupiedStarts } from './repository.ts';
+
+/** The last instant a slot may start: the end of the 31st day from today (Tehran). */
+export function bookingHorizon(now: Date): Date {
+  return tehranInstant(addDays(toTehranIsoDate(now), BOOKING_WINDOW_DAYS), '00:00');
+}
+
+interface DayRange {
+  from: string;
+  days: number;
+}
+
+/** The doctor's open days over `range`, with what the database says is taken at `now`. */
+async function daysWithOccupancy(db: Db, ctx: BookingContext, doctorId: string, doctor: Doctor, range: DayRange, now: Date) {
+  const fromInstant = tehranInstant(range.from, '00:00');
+  const toInstant = tehranInstant(addDays(range.from, range.days), '00:00');
+  const [leaves, taken] = await Promise.all([
+    leavesOverlapping(db, doctorId, fromInstant, toInstant),
+    occupiedStarts(db, doctorId, fromInstant, toInstant, now),
+  ]);
+  const days = openDays(doctor, {
+    from: range.from,
+    days: range.days,
+    now,
+    until: bookingHorizon(now),
+    holiday: ctx.holiday,
+    leaves: leaves.map((leave) => ({ start: leave.startsAt, end: leave.endsAt })),
+  });
+  return { days, taken };
+}
+
+const free = (slot: SlotTime, taken: Set<number>) => !taken.has(slot.start.getTime());
+
+function toSlotDay(day: OpenDay, taken: Set<number>): SlotDay {
+  return {
+    date: day.date,
+    slots: day.slots.map((slot) => ({
+      start: slot.start.toISOString(),
+      end: slot.end.toISOString(),
+      available: free(slot, taken),
+      turn: slot.turn,
+      clinic_id: slot.clinic,
+    })),
+    ...(day.holiday ? { holiday: day.holiday } : {}),
+    ...(day.onLeave ? { on_leave: true } : {}),
+  };
+}
+
+/**
+ * `GET /appointments/slots`: the doctor's days from `from` (default today in Tehran) for `days`
+ * days, each with its slots and whether each is free at `now`. Days before today are skipped.
+ */
+export async function listSlots(db: Db, ctx: BookingContext, query: { doctorId: string; from?: string | undefined; days: number }, now: Date) {
+  const doctor = doctorOf(ctx, query.doctorId);
+  const today = toTehranIsoDate(now);
+  const from = query.from && query.from > today ? query.from : today;
+  const { days, taken } = await daysWithOccupancy(db, ctx, query.doctorId, doctor, { from, days: query.days }, now);
+  const result = days.map((day) => toSlotDay(day, taken));
+  const nextFree = result.flatMap((day) => day.slots).find((slot) => slot.available)?.start;
+  return { days: result, from, fee: doctor.visit_fee_rial, visitMinutes: doctor.visit_minutes, ...(nextFree ? { nextFree } : {}) };
+}
+
+/** The next `limit` free starts of the doctor from `now` within the booking window (the 409's alternatives). */
+export async function nextFreeStarts(db: Db, ctx: BookingContext, doctorId: string, now: Date, limit = 5): Promise<string[]> {
+  const doctor = ctx.catalogue.doctors.get(doctorId);
+  if (!doctor) return [];
+  const { days, taken } = await daysWithOccupancy(db, ctx, doctorId, doctor, { from: toTehranIsoDate(now), days: BOOKING_WINDOW_DAYS + 1 }, now);
+  const starts: string[] = [];
+  for (const slot of days.flatMap((day) => day.slots)) {
+    if (starts.length >= limit) break;
+    if (free(slot, taken)) starts.push(slot.start.toISOString());
+  }
+  return starts;
+}
+
+export type SlotCheck = { ok: true; slot: SlotTime } | { ok: false; reason: 'not_a_slot' | 'unavailable' };
+
+/**
+ * Whether `start` is a slot the doctor offers now: on the schedule, in the future, inside the
+ * window, not on a holiday or a leave. Occupancy is left to the database's unique index.
+ */
+export async function checkSlot(db: Db, ctx: BookingContext, doctorId: string, doctor: Doctor, start: Date, now: Date): Promise<SlotCheck> {
+  const slot = findSlot(doctor, start);
+  if (!slot) return { ok: false, reason: 'not_a_slot' };
+  if (slot.start <= now || slot.start > bookingHorizon(now) || ctx.holiday(toTehranIsoDate(slot.start))) return { ok: false, reason: 'unavailable' };
+  const leaves = await leavesOverlapping(db, doctorId, slot.start, slot.end);
+  return leaves.length > 0 ? { ok: false, reason: 'unavailable' } : { ok: true, slot };
+}
