@@ -149,7 +149,7 @@ describe('withdrawals and isolation', () => {
 });
 
 describe('the demo patient', () => {
-  it('an empty embedded database starts with a demo patient whose wallet has history; a second start adds nothing', async () => {
+  it('an empty embedded database starts with a demo patient whose wallet has history and appointments; a second start adds nothing', async () => {
     const demo = await startServer({ env: { TRUST_PROXY: '1', DEMO_DATA: 'auto' } });
     try {
       const ip = newIp();
@@ -158,9 +158,20 @@ describe('the demo patient', () => {
       const checked = await (await post(demo, 'auth/check_verification_code', { phone_number: '09120000000', code }, { ip })).json() as { data: Array<{ token: string; user: { wallet: number; full_name: string } }> };
       expect(checked.data).toHaveLength(1);
       const [{ token, user }] = checked.data as [{ token: string; user: { wallet: number; full_name: string } }];
-      expect(user).toMatchObject({ full_name: 'سارا نمونه', wallet: 19_000_000 });
-      const wallet = await fetch(new URL('/api/wallet', demo.url), { headers: { authorization: `Bearer ${token}` } });
-      expect(((await wallet.json()) as { data: unknown }).data).toEqual({ balance: 21_000_000, available: 19_000_000, held: 2_000_000 });
+      const auth = { headers: { authorization: `Bearer ${token}` } };
+      // One past and one upcoming appointment, both paid from the wallet (issue 11).
+      const visits = [];
+      for (const scope of ['upcoming', 'past']) {
+        const list = (await (await fetch(new URL(`/api/appointments?scope=${scope}`, demo.url), auth)).json()) as { data: Array<{ status: string; paid_from_wallet: number }> };
+        expect(list.data).toHaveLength(1);
+        expect(list.data[0]!.status).toBe(scope === 'upcoming' ? 'confirmed' : 'completed');
+        visits.push(list.data[0]!.paid_from_wallet);
+      }
+      const spent = visits.reduce((sum, paid) => sum + paid, 0);
+      expect(spent).toBeGreaterThan(0);
+      expect(user).toMatchObject({ full_name: 'سارا نمونه', wallet: 19_000_000 - spent });
+      const wallet = await fetch(new URL('/api/wallet', demo.url), auth);
+      expect(((await wallet.json()) as { data: unknown }).data).toEqual({ balance: 21_000_000 - spent, available: 19_000_000 - spent, held: 2_000_000 });
       await demo.stop();
       const again = await startServer({ dataDir: demo.dataDir, env: { TRUST_PROXY: '1', DEMO_DATA: 'auto' } });
       expect(again.output()).not.toContain('Demo patient added');

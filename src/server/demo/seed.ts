@@ -6,6 +6,10 @@ import { accounts } from '../db/schema/accounts.ts';
 import { createSandboxGateway, paySandboxSession } from '../payments/gateways/sandbox.ts';
 import { completePayment, createPayment, startPayment } from '../payments/service.ts';
 import { requestWithdrawal, settleWithdrawal } from '../wallet/withdrawals.ts';
+import type { BookingContext } from '../booking/context.ts';
+import { bookingContext } from '../booking/default-context.ts';
+import { holdSlot, payAppointment } from '../booking/service.ts';
+import { nextFreeStarts } from '../booking/slots.ts';
 
 /** The demo patient (README «Demo data»): log in with this phone; the code is in the SMS outbox. */
 export const DEMO_PATIENT = {
@@ -23,10 +27,11 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Gives an empty portal a demo patient with something on every screen built so far: a profile, a
- * wallet charged twice through the sandbox bank, one withdrawal paid and one waiting. Everything goes
+ * wallet charged twice through the sandbox bank, one withdrawal paid and one waiting, one past and
+ * one upcoming appointment paid from the wallet. Everything goes
  * through the same services a patient's actions use. Does nothing when any account exists.
  */
-export async function seedDemo(db: Db, now: Date): Promise<boolean> {
+export async function seedDemo(db: Db, now: Date, booking: BookingContext = bookingContext()): Promise<boolean> {
   const [existing] = await db.select({ total: count() }).from(accounts);
   if ((existing?.total ?? 0) > 0) return false;
   const patient = await insertAccount(db, { ...DEMO_PATIENT, createdAt: new Date(now.getTime() - 40 * DAY), updatedAt: now }).catch((error: unknown) => {
@@ -50,5 +55,27 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const paidOut = await requestWithdrawal(db, patient.id, { amount: 4_000_000, iban: DEMO_IBAN }, new Date(now.getTime() - 20 * DAY));
   await settleWithdrawal(db, paidOut.key, { bankReference: 'PAYA-140508-0042' }, new Date(now.getTime() - 19 * DAY));
   await requestWithdrawal(db, patient.id, { amount: 2_000_000, iban: DEMO_IBAN }, new Date(now.getTime() - 1 * DAY));
+  await seedDemoAppointments(db, booking, patient, now);
   return true;
+}
+
+/**
+ * One visit she had about ten days ago and one booked three or more days ahead (so she can try
+ * cancelling and moving it), both paid from the wallet, with a featured doctor.
+ */
+async function seedDemoAppointments(db: Db, ctx: BookingContext, patient: { id: number; firstName: string; lastName: string }, now: Date): Promise<void> {
+  const doctors = [...ctx.catalogue.doctors.entries()].filter(([, doctor]) => doctor.visit_fee_rial > 0);
+  const [doctorId] = doctors.find(([, doctor]) => doctor.featured) ?? doctors[0] ?? [];
+  if (!doctorId) return;
+  for (const [bookedDaysAgo, aheadDays] of [
+    [14, 4],
+    [0, 3],
+  ] as const) {
+    const bookedAt = new Date(now.getTime() - bookedDaysAgo * DAY);
+    const earliest = bookedAt.getTime() + aheadDays * DAY;
+    const start = (await nextFreeStarts(db, ctx, doctorId, bookedAt, 200)).find((candidate) => Date.parse(candidate) >= earliest);
+    if (!start) continue;
+    const hold = await holdSlot(db, ctx, patient, { doctor_id: doctorId, start }, bookedAt);
+    await payAppointment(db, ctx, 'sandbox', patient.id, hold.key, { use_wallet: true }, new Date(bookedAt.getTime() + 60_000));
+  }
 }
