@@ -179,7 +179,7 @@ describe('the demo patient', () => {
     } finally {
       await demo.dispose();
     }
-  });
+  }, 120_000); // two server starts on an empty database
 });
 
 describe('through Zarinpal (a local fake that checks every call)', () => {
