@@ -26,7 +26,7 @@ import { lighthouseSection, loadSection, scriptsSection, type LoadPair } from '.
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // Public pages of each issue, the 404 page, and pages with islands (the profile and the wallet's
-// charge form, logged out: the login popup opens by itself).
+// charge form, logged out: the login popup opens by itself; the booking page, logged out, on its slots).
 const PAGES = [
   '/',
   '/no-such-page',
@@ -38,6 +38,7 @@ const PAGES = [
   '/pregnancy-timeline/12',
   '/patient-profile',
   '/financial/charge-wallet',
+  '/appointment/pre-reserve/amirhossein-salehi',
 ];
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean));
 const runs = (part: 'lighthouse' | 'weight' | 'load' | 'track-visit' | 'wallet') => ONLY.size === 0 || ONLY.has(part);

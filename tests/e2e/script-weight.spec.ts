@@ -55,3 +55,18 @@ test(`/financial/charge-wallet transfers at most ${ISLAND_PAGE_BUDGET_KB} KB of 
   expect(total).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(ISLAND_PAGE_BUDGET_KB * 1024);
 });
+
+/** Issue 11 item 10: the pre-reserve page (React island, logged out, showing the slots) within the island budget. */
+test(`/appointment/pre-reserve/{doctor} transfers at most ${ISLAND_PAGE_BUDGET_KB} KB of scripts`, async ({ page }) => {
+  let total = 0;
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'script' || request.serviceWorker() !== null) return;
+    const { responseBodySize, responseHeadersSize } = await request.sizes();
+    total += responseBodySize + responseHeadersSize;
+  });
+  await page.goto('/appointment/pre-reserve/amirhossein-salehi', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { name: 'انتخاب زمان نوبت' })).toBeVisible();
+  test.info().annotations.push({ type: 'script bytes', description: String(total) });
+  expect(total).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(ISLAND_PAGE_BUDGET_KB * 1024);
+});

@@ -36,3 +36,7 @@ export const cancelAppointment = (key: string) =>
 
 export const rescheduleAppointment = (key: string, body: RescheduleBody) =>
   authApi<AppointmentAnswer>(`/appointments/${encodeURIComponent(key)}/reschedule`, { body }, refusableFormApi);
+
+/** The appointment as an iCalendar file (bearer, so fetched rather than linked). */
+export const fetchCalendar = (key: string) =>
+  api(`/appointments/${encodeURIComponent(key)}/calendar.ics`, { method: 'GET', responseType: 'blob', headers: { Accept: 'text/calendar' } });

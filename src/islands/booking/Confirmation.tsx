@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import type { Appointment } from '#lib/api/contracts/appointments.ts';
+import { notify } from '#client/toasts.ts';
+import { downloadCalendar } from '#stores/booking.ts';
+import { AppointmentFacts } from './AppointmentFacts.tsx';
+
+/** The booked appointment: its facts, the calendar file, print, and the way to «my appointments». */
+export function Confirmation({ appointment }: { appointment: Appointment }) {
+  const [downloading, setDownloading] = useState(false);
+  const done = appointment.status === 'completed';
+  return (
+    <section aria-labelledby="done-title" className="booking-print flex flex-col gap-5 rounded-2xl border border-line bg-card p-4 sm:p-5" data-booking-confirmed>
+      <div className="flex items-center gap-3">
+        <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand text-2xl font-black text-page">
+          ✓
+        </span>
+        <div>
+          <h2 id="done-title" className="text-xl font-bold">
+            {done ? 'این نوبت انجام شده است' : 'نوبت شما قطعی شد'}
+          </h2>
+          {!done && <p className="text-muted">پیامک تأیید با کد پیگیری برای شما فرستاده شد. لطفاً ۱۵ دقیقه پیش از زمان نوبت در درمانگاه باشید.</p>}
+        </div>
+      </div>
+      <AppointmentFacts appointment={appointment} paid />
+      <div className="flex flex-col gap-3 sm:flex-row print:hidden">
+        <button
+          type="button"
+          className="min-h-12 flex-1 rounded-xl border border-line px-5 font-bold hover:bg-page disabled:opacity-60"
+          disabled={downloading}
+          onClick={async () => {
+            setDownloading(true);
+            try {
+              await downloadCalendar(appointment.key);
+            } catch {
+              notify.error('فایل تقویم دریافت نشد؛ دوباره تلاش کنید.');
+            } finally {
+              setDownloading(false);
+            }
+          }}
+        >
+          افزودن به تقویم
+        </button>
+        <button type="button" className="min-h-12 flex-1 rounded-xl border border-line px-5 font-bold hover:bg-page" onClick={() => window.print()}>
+          چاپ نوبت
+        </button>
+        <a href="/patient-profile/services" className="inline-flex min-h-12 flex-1 items-center justify-center rounded-xl bg-btn-auth px-5 font-bold text-btn-auth-ink">
+          نوبت‌های من
+        </a>
+      </div>
+    </section>
+  );
+}

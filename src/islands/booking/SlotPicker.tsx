@@ -1,0 +1,210 @@
+import { Form, useField, useForm } from '@formisch/react';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { BOOKING_WINDOW_DAYS, OtherPatientSchema, type OtherPatient, type SlotDay } from '#lib/api/contracts/appointments.ts';
+import { formatTime } from '#lib/format/date.ts';
+import { toPersianDigits } from '#lib/format/digits.ts';
+import { formatRial } from '#lib/format/number.ts';
+import { $chosen, $holding, $refusal, $slots, chooseSlot, hold, loadSlots, loadWholeWindow } from '#stores/booking.ts';
+import { PrimaryButton } from '../ui/Buttons.tsx';
+import { ChoiceGroup } from '../ui/ChoiceGroup.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { LoadFailed, Loading } from '../ui/LoadState.tsx';
+import { PersonFields } from '../ui/PersonFields.tsx';
+import { showFormFailure } from '../ui/server-errors.ts';
+import { Alternatives } from './Alternatives.tsx';
+import { dayLabel, whenText } from './when.ts';
+
+type Whom = 'self' | 'other';
+const WHOM: readonly { value: Whom; label: string }[] = [
+  { value: 'self', label: 'برای خودم' },
+  { value: 'other', label: 'برای شخص دیگر' },
+];
+
+/** Why a day of the strip has no free time. */
+function closedReason(day: SlotDay): string | undefined {
+  if (day.holiday) return `تعطیل: ${day.holiday}`;
+  if (day.on_leave && !day.slots.some((slot) => slot.available)) return 'مرخصی پزشک';
+  if (day.slots.length === 0) return 'بدون نوبت';
+  if (!day.slots.some((slot) => slot.available)) return 'تکمیل';
+  return undefined;
+}
+
+/** The days as a horizontal strip of native radios (arrow keys move between open days). */
+function DayStrip({ days, value, onChange }: { days: SlotDay[]; value: string | undefined; onChange: (day: string) => void }) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-2 font-bold">روز مراجعه</legend>
+      <ul className="flex snap-x gap-2 overflow-x-auto pb-2" data-day-strip>
+        {days.map((day) => {
+          const label = dayLabel(day.date);
+          const closed = closedReason(day);
+          const free = day.slots.filter((slot) => slot.available).length;
+          return (
+            <li key={day.date} className="shrink-0 snap-start">
+              <label
+                className="relative flex min-h-20 w-28 cursor-pointer flex-col items-center justify-center gap-0.5 rounded-xl border border-line bg-card px-2 py-2 text-center has-checked:border-brand has-checked:bg-brand/10 has-focus-visible:outline-3 has-focus-visible:outline-brand has-disabled:cursor-not-allowed has-disabled:bg-page has-disabled:text-muted"
+                data-day={day.date}
+              >
+                <input
+                  type="radio"
+                  name="booking-day"
+                  value={day.date}
+                  checked={value === day.date}
+                  disabled={closed !== undefined}
+                  onChange={() => onChange(day.date)}
+                  className="sr-only"
+                />
+                <span className="text-sm">{label.weekday}</span>
+                <span className="font-bold">{label.date}</span>
+                <span className="text-xs">{closed ?? `${toPersianDigits(free)} نوبت آزاد`}</span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** The chosen day's times; taken ones are shown disabled. */
+function TimeGrid({ day, value, onChange }: { day: SlotDay; value: string | undefined; onChange: (start: string) => void }) {
+  const label = dayLabel(day.date);
+  return (
+    <fieldset>
+      <legend className="mb-2 font-bold">
+        ساعت‌های {label.weekday} {label.date}
+      </legend>
+      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5 lg:grid-cols-8">
+        {day.slots.map((slot) => (
+          <li key={slot.start}>
+            <label className="relative flex min-h-12 cursor-pointer flex-col items-center justify-center rounded-xl border border-line px-1 text-center font-bold has-checked:border-brand has-checked:bg-brand has-checked:text-page has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand has-disabled:cursor-not-allowed has-disabled:border-dashed has-disabled:font-normal has-disabled:text-muted has-disabled:line-through">
+              <input
+                type="radio"
+                name="booking-time"
+                value={slot.start}
+                checked={value === slot.start}
+                disabled={!slot.available}
+                onChange={() => onChange(slot.start)}
+                className="sr-only"
+              />
+              {formatTime(slot.start)}
+              {!slot.available && <span className="sr-only"> (گرفته شده)</span>}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+function ReserveForm({ start }: { start: string }) {
+  const holding = useStore($holding);
+  const [whom, setWhom] = useState<Whom>('self');
+  const [problem, setProblem] = useState<string>();
+  const form = useForm({
+    schema: OtherPatientSchema,
+    initialInput: { first_name: '', last_name: '', international_code: '' },
+    validate: 'submit',
+    revalidate: 'input',
+  });
+  const firstName = useField(form, { path: ['first_name'] });
+  const lastName = useField(form, { path: ['last_name'] });
+  const nationalCode = useField(form, { path: ['international_code'] });
+
+  const reserve = async (patient: OtherPatient | undefined) => {
+    setProblem(undefined);
+    const failed = await hold(start, patient);
+    if (failed) setProblem(showFormFailure(form, failed, ['first_name', 'last_name', 'international_code']));
+  };
+  const actions = (
+    <>
+      <FormAlert message={problem} />
+      <PrimaryButton busy={holding} disabled={holding}>
+        رزرو این نوبت
+      </PrimaryButton>
+      <p className="text-sm text-muted">با رزرو، این زمان ۱۰ دقیقه برای شما نگه داشته می‌شود تا هزینه را بپردازید.</p>
+    </>
+  );
+
+  return (
+    <div className="flex flex-col gap-4 border-t border-line pt-4">
+      <p>
+        زمان انتخاب‌شده: <strong data-chosen-time>{whenText(start)}</strong>
+      </p>
+      <ChoiceGroup name="booking-whom" legend="نوبت برای چه کسی است؟" options={WHOM} value={whom} onChange={setWhom} disabled={holding} />
+      {whom === 'other' ? (
+        // The other person's fields are checked by the contract's own schema before the call.
+        <Form of={form} className="flex flex-col gap-4" onSubmit={(patient) => reserve(patient)}>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <PersonFields firstName={firstName} lastName={lastName} nationalCode={nationalCode} disabled={holding} />
+          </div>
+          {actions}
+        </Form>
+      ) : (
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void reserve(undefined);
+          }}
+        >
+          {actions}
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** Days, times and «reserve»: the first step of the pre-reserve page. */
+export function SlotPicker() {
+  const slots = useStore($slots);
+  const chosen = useStore($chosen);
+  const refusal = useStore($refusal);
+  const [pickedDay, setPickedDay] = useState<string>();
+
+  if (slots.status === 'loading') return <Loading text="در حال بارگذاری نوبت‌های آزاد…" />;
+  if (slots.status === 'failed') return <LoadFailed text="نوبت‌های آزاد بارگذاری نشد." onRetry={() => void loadSlots()} />;
+
+  const open = slots.days.filter((day) => day.slots.some((slot) => slot.available));
+  const chosenDay = chosen ? slots.days.find((day) => day.slots.some((slot) => slot.start === chosen))?.date : undefined;
+  const dayId = pickedDay && slots.days.some((day) => day.date === pickedDay) ? pickedDay : (chosenDay ?? open[0]?.date);
+  const day = slots.days.find((candidate) => candidate.date === dayId);
+
+  return (
+    <section aria-labelledby="slots-title" className="flex min-w-0 flex-col gap-5 rounded-2xl border border-line bg-card p-4 sm:p-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="slots-title" className="text-lg font-bold">
+          انتخاب زمان نوبت
+        </h2>
+        <p className="text-sm text-muted">هزینهٔ ویزیت: {formatRial(slots.fee)}</p>
+      </div>
+      {refusal && (
+        <div role="alert" className="flex flex-col gap-3 rounded-xl border border-danger/40 bg-danger/10 p-4">
+          <p className="font-bold text-danger">{refusal.message}</p>
+          <Alternatives refusal={refusal} />
+        </div>
+      )}
+      <DayStrip
+        days={slots.days}
+        value={dayId}
+        onChange={(next) => {
+          setPickedDay(next);
+          chooseSlot(undefined);
+        }}
+      />
+      {slots.window < BOOKING_WINDOW_DAYS && (
+        <button type="button" className="min-h-11 self-start rounded-xl border border-line px-4 text-sm font-bold hover:bg-page" onClick={() => void loadWholeWindow()}>
+          نمایش روزهای بیشتر (تا {toPersianDigits(BOOKING_WINDOW_DAYS)} روز آینده)
+        </button>
+      )}
+      {open.length === 0 && (
+        <p className="rounded-xl bg-page p-4 text-muted">
+          {slots.window < BOOKING_WINDOW_DAYS ? 'در این روزها نوبت آزادی نیست؛ روزهای بیشتر را ببینید.' : 'در ماه آینده نوبت آزادی برای این پزشک نیست.'}
+        </p>
+      )}
+      {day && !closedReason(day) && <TimeGrid day={day} value={chosen} onChange={chooseSlot} />}
+      {chosen && <ReserveForm start={chosen} />}
+    </section>
+  );
+}

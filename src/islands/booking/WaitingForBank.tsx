@@ -1,0 +1,38 @@
+import type { Appointment } from '#lib/api/contracts/appointments.ts';
+import { formatTime } from '#lib/format/date.ts';
+import { formatRial } from '#lib/format/number.ts';
+import { chooseAgain, refreshAppointment } from '#stores/booking.ts';
+import { AppointmentFacts } from './AppointmentFacts.tsx';
+
+/** Awaiting payment: the slot waits for the bank; continue there, or check again. */
+export function WaitingForBank({ appointment }: { appointment: Appointment }) {
+  const due = appointment.fee - appointment.paid_from_wallet;
+  return (
+    <section aria-labelledby="bank-title" className="flex flex-col gap-4 rounded-2xl border border-line bg-card p-4 sm:p-5">
+      <h2 id="bank-title" className="text-lg font-bold">
+        در انتظار پرداخت در درگاه بانک
+      </h2>
+      <p>
+        نوبت تا پایان پرداخت برای شما نگه داشته می‌شود
+        {appointment.expires_at ? ` (تا ساعت ${formatTime(appointment.expires_at)})` : ''}. مبلغ باقی‌مانده: <strong>{formatRial(due)}</strong>
+      </p>
+      <AppointmentFacts appointment={appointment} />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {appointment.payment_id && (
+          <a
+            href={`/go-to-bank?payment=${encodeURIComponent(appointment.payment_id)}`}
+            className="inline-flex min-h-12 flex-1 items-center justify-center rounded-xl bg-btn-auth px-5 font-bold text-btn-auth-ink"
+          >
+            ادامهٔ پرداخت در بانک
+          </a>
+        )}
+        <button type="button" className="min-h-12 flex-1 rounded-xl border border-line px-5 font-bold" onClick={() => void refreshAppointment()}>
+          بررسی دوباره
+        </button>
+        <button type="button" className="min-h-12 flex-1 rounded-xl border border-line px-5 font-bold" onClick={chooseAgain}>
+          انتخاب زمان دیگر
+        </button>
+      </div>
+    </section>
+  );
+}

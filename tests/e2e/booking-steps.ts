@@ -1,0 +1,97 @@
+import { readdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { SlotsAnswer } from '../../src/lib/api/contracts/appointments.ts';
+import type { RunningServer } from '../support/server.ts';
+import { codeFor, expect, newNationalCode, newPhone } from './fixtures.ts';
+
+/** Steps of the booking tests (booking.spec.ts): patients, free slots, the page's controls, the sandbox bank. */
+
+const DOCTORS = readdirSync('src/content/doctors')
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => file.replace(/\.json$/, ''));
+export const CARD = { number: '6037991234567893', cvv2: '123', month: '12', year: '08', password: '123456' };
+export const server = () => ({ url: process.env.PORTAL_E2E_URL! }) as RunningServer;
+
+export async function expectNoSevereAxe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+export interface FreeSlot {
+  doctor: string;
+  day: string;
+  start: string;
+  fee: number;
+}
+
+/** A random free slot of a random doctor in the next 14 days, found through the slots API. */
+export async function freeSlot(request: APIRequestContext): Promise<FreeSlot> {
+  const doctors = [...DOCTORS].sort(() => Math.random() - 0.5);
+  for (const doctor of doctors) {
+    const answer = await request.get(`/api/appointments/slots?doctor_id=${doctor}&days=14`);
+    expect(answer.status()).toBe(200);
+    const { data, meta } = (await answer.json()) as SlotsAnswer;
+    const free = data.flatMap((day) => day.slots.filter((slot) => slot.available).map((slot) => ({ doctor, day: day.date, start: slot.start, fee: meta.fee })));
+    if (free.length > 0) return free[Math.floor(Math.random() * free.length)]!;
+  }
+  throw new Error('no doctor has a free slot in the next 14 days');
+}
+
+/** A new patient registered through the API: its token and the user the popup would store. */
+export async function registered(request: APIRequestContext): Promise<{ token: string; user: unknown }> {
+  const phone = newPhone();
+  const sentAt = Date.now() - 1000;
+  expect((await request.post('/api/auth/login/with/phone-number', { data: { phone_number: phone } })).status()).toBe(200);
+  const code = await codeFor(phone, { after: sentAt });
+  expect((await request.post('/api/auth/check_verification_code', { data: { phone_number: phone, code } })).status()).toBe(200);
+  const answer = await request.post('/api/auth/register', {
+    data: { phone_number: phone, code, first_name: 'مینا', last_name: 'رحیمی', international_code: newNationalCode(), gender: 'female' },
+  });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { data: { token: string; user: unknown } }).data;
+}
+
+/** A new patient logged in on this page (as the login popup leaves it); answers the token. */
+export async function loggedIn(page: Page): Promise<string> {
+  const { token, user } = await registered(page.request);
+  await page.goto('/offline');
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', user);
+    },
+    [token, JSON.stringify(user)] as const,
+  );
+  return token;
+}
+
+/** On the slots step: the slot's day in the strip, then its time. */
+export async function chooseSlot(page: Page, slot: FreeSlot) {
+  await page.locator(`[data-day="${slot.day}"]`).click();
+  await page.locator(`input[name="booking-time"][value="${slot.start}"]`).locator('xpath=..').click();
+  await expect(page.locator('[data-chosen-time]')).toBeVisible();
+}
+
+export const countdown = (page: Page) => page.locator('[data-countdown]');
+
+/** The sandbox bank's card form, paid. */
+export async function payAtBank(page: Page) {
+  await expect(page.getByRole('heading', { name: 'درگاه پرداخت اینترنتی' })).toBeVisible();
+  await page.getByLabel('شمارهٔ کارت').fill(CARD.number);
+  await page.getByLabel('CVV2').fill(CARD.cvv2);
+  await page.getByLabel('ماه').fill(CARD.month);
+  await page.getByLabel('سال').fill(CARD.year);
+  await page.getByLabel('رمز دوم (پویا)').fill(CARD.password);
+  await page.getByRole('button', { name: 'پرداخت', exact: true }).click();
+}
+
+export async function walletAvailable(page: Page, token: string): Promise<number> {
+  const answer = await page.request.get('/api/wallet', { headers: { Authorization: `Bearer ${token}` } });
+  return ((await answer.json()) as { data: { available: number } }).data.available;
+}
+

@@ -1,0 +1,184 @@
+import { toPersianDigits } from '../../src/lib/format/digits.ts';
+import { chargeWallet } from '../support/wallet-api.ts';
+import { chooseSlot, countdown, expectNoSevereAxe, freeSlot, loggedIn, payAtBank, registered, server, walletAvailable } from './booking-steps.ts';
+import { codeFor, expect, newNationalCode, newPhone, test } from './fixtures.ts';
+
+/**
+ * Issue 11 item 2 and 9: the pre-reserve page — slots, the login popup in the middle of a booking,
+ * the hold and its countdown, paying by wallet and by the sandbox bank, the confirmation, reloads,
+ * 375 px, the keyboard alone, axe. Each test books as a freshly registered patient, on a random free
+ * slot of a random doctor (the real doctors work on some weekdays only; the slots API says which).
+ */
+
+test('logged out, the choice survives the login popup; the hold survives a reload; paid from the wallet', async ({ page }) => {
+  // Registering through the popup, a bank charge and two reloads: more steps than most tests.
+  test.setTimeout(60_000);
+  const slot = await freeSlot(page.request);
+  await page.goto(`/appointment/pre-reserve/${slot.doctor}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('نوبت‌دهی دکتر');
+  await expect(page.getByRole('heading', { name: 'انتخاب زمان نوبت' })).toBeVisible();
+  await expectNoSevereAxe(page);
+  await chooseSlot(page, slot);
+  await page.getByRole('button', { name: 'رزرو این نوبت' }).click();
+
+  // The login popup opens; registering there holds the chosen slot without choosing again.
+  const dialog = page.getByRole('dialog');
+  const phone = newPhone();
+  await dialog.getByLabel('شمارهٔ موبایل').fill(phone);
+  const sentAt = Date.now() - 1000;
+  await dialog.getByRole('button', { name: 'ارسال کد تأیید' }).click();
+  await dialog.getByLabel('کد تأیید').fill(await codeFor(phone, { after: sentAt }));
+  await dialog.getByLabel('نام', { exact: true }).fill('رضا');
+  await dialog.getByLabel('نام خانوادگی').fill('صادقی');
+  await dialog.getByLabel('کد ملی').fill(newNationalCode());
+  await dialog.getByRole('button', { name: 'ذخیره' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await expect(countdown(page)).toHaveText(/^[۰-۹]{2}:[۰-۹]{2}$/);
+  await expect(page).toHaveURL(/\?appointment=AP-[0-9A-Z]{6}$/);
+  const key = /appointment=(AP-[0-9A-Z]{6})/.exec(page.url())![1]!;
+  await expect(page.locator('[data-appointment-key]')).toHaveText(key);
+  await expect(page.locator('main').getByText('رضا صادقی')).toBeVisible();
+  await expectNoSevereAxe(page);
+
+  // Money arrives in the wallet meanwhile (another tab); a reload comes back to the hold.
+  const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+  await chargeWallet(server(), token, slot.fee + 1_000_000);
+  await page.reload();
+  await expect(countdown(page)).toBeVisible();
+  await expect(page.locator('[data-booking-wallet]')).toHaveText(new Intl.NumberFormat('fa-IR').format(slot.fee + 1_000_000) + ' ریال');
+  await page.getByRole('button', { name: 'پرداخت از کیف پول و قطعی کردن نوبت' }).click();
+
+  await expect(page.getByRole('heading', { name: 'نوبت شما قطعی شد' })).toBeVisible();
+  await expect(page.locator('[data-appointment-key]')).toHaveText(key);
+  await expect(page.getByText('پرداخت از کیف پول', { exact: true })).toBeVisible();
+  expect(await walletAvailable(page, token)).toBe(1_000_000);
+  await expectNoSevereAxe(page);
+
+  // The calendar file, and the confirmation again after a reload.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'افزودن به تقویم' }).click();
+  expect((await download).suggestedFilename()).toBe(`${key}.ics`);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'نوبت شما قطعی شد' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'نوبت‌های من' })).toHaveAttribute('href', '/patient-profile/services');
+});
+
+test('for someone else, paid by the sandbox bank: the receipt says booked and leads back to the confirmation', async ({ page }) => {
+  await loggedIn(page);
+  const slot = await freeSlot(page.request);
+  await page.goto(`/appointment/pre-reserve/${slot.doctor}`);
+  await chooseSlot(page, slot);
+  await page.getByText('برای شخص دیگر').click();
+  await page.getByLabel('نام', { exact: true }).fill('پروین');
+  await page.getByLabel('نام خانوادگی').fill('اکبری');
+  await page.getByLabel('کد ملی').fill('1234567890');
+  await page.getByRole('button', { name: 'رزرو این نوبت' }).click();
+  // The contract's own rule and message, before any call.
+  await expect(page.getByLabel('کد ملی')).toHaveAttribute('aria-invalid', 'true');
+  await expect(countdown(page)).toHaveCount(0);
+  const code = newNationalCode();
+  await page.getByLabel('کد ملی').fill(code);
+  await page.getByRole('button', { name: 'رزرو این نوبت' }).click();
+  await expect(countdown(page)).toBeVisible();
+  await expect(page.locator('main').getByText('پروین اکبری')).toContainText(`(کد ملی ${toPersianDigits(`******${code.slice(-4)}`)})`);
+
+  const fee = new Intl.NumberFormat('fa-IR').format(slot.fee);
+  await page.getByRole('button', { name: `پرداخت ${fee} ریال از درگاه بانک` }).click();
+  await payAtBank(page);
+  await expect(page.getByRole('heading', { name: 'پرداخت موفق بود' })).toBeVisible();
+  await expect(page.getByText('نوبت شما قطعی شد')).toBeVisible();
+  await page.getByRole('link', { name: 'مشاهدهٔ نوبت' }).click();
+  await expect(page).toHaveURL(new RegExp(`/appointment/pre-reserve/${slot.doctor}\\?appointment=AP-`));
+  await expect(page.getByRole('heading', { name: 'نوبت شما قطعی شد' })).toBeVisible();
+  await expect(page.getByText('پرداخت از درگاه بانک', { exact: true })).toBeVisible();
+  await expect(page.locator('[data-booking-confirmed]')).toContainText(`${fee} ریال`);
+});
+
+test('the hold counts down and, when its time is up, the page says so and offers to choose again', async ({ page }) => {
+  await page.clock.install();
+  await loggedIn(page);
+  const slot = await freeSlot(page.request);
+  await page.goto(`/appointment/pre-reserve/${slot.doctor}`);
+  await chooseSlot(page, slot);
+  await page.getByRole('button', { name: 'رزرو این نوبت' }).click();
+  await expect(countdown(page)).toHaveText(/^(۱۰:۰۰|۰۹:[۰-۵][۰-۹])$/);
+  await expect(page.getByRole('timer')).toBeVisible();
+  await expect(page.locator('[aria-live="polite"]', { hasText: 'دقیقه تا پایان مهلت پرداخت' })).toHaveText(/^(۱۰|۹) دقیقه تا پایان مهلت پرداخت باقی است\.$/);
+
+  await page.clock.fastForward('05:00');
+  await expect(countdown(page)).toHaveText(/^۰[۴۵]:[۰-۵][۰-۹]$/);
+  await page.clock.fastForward('05:30');
+  await expect(page.getByRole('heading', { name: 'مهلت نگه‌داری نوبت تمام شد' })).toBeVisible();
+  await expect(countdown(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'انتخاب دوبارهٔ زمان' }).click();
+  await expect(page.getByRole('heading', { name: 'انتخاب زمان نوبت' })).toBeVisible();
+  await expect(page).not.toHaveURL(/appointment=/);
+});
+
+test('a slot taken meanwhile: the message and the alternatives, one of which holds instead', async ({ page }) => {
+  await loggedIn(page);
+  const slot = await freeSlot(page.request);
+  await page.goto(`/appointment/pre-reserve/${slot.doctor}`);
+  await chooseSlot(page, slot);
+  // Another patient holds it first.
+  const rival = await registered(page.request);
+  const held = await page.request.post('/api/appointments/hold', { headers: { Authorization: `Bearer ${rival.token}` }, data: { doctor_id: slot.doctor, start: slot.start } });
+  expect(held.status()).toBe(201);
+
+  await page.getByRole('button', { name: 'رزرو این نوبت' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'این نوبت را کس دیگری گرفته است' });
+  await expect(alert).toBeVisible();
+  const alternatives = page.getByRole('list', { name: 'زمان‌های آزاد پیشنهادی' }).getByRole('button');
+  await expect(alternatives.first()).toBeVisible();
+  await alternatives.first().click();
+  await expect(countdown(page)).toBeVisible();
+});
+
+test('booking at 375 px with the keyboard alone: no sideways scroll, 44 px targets, visible focus', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const token = await loggedIn(page);
+  const slot = await freeSlot(page.request);
+  await chargeWallet(server(), token, Math.max(slot.fee, 1_000_000));
+  await page.goto(`/appointment/pre-reserve/${slot.doctor}`);
+  await expect(page.getByRole('heading', { name: 'انتخاب زمان نوبت' })).toBeVisible();
+  const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  expect(await noSidewaysScroll()).toBe(true);
+  for (const target of await page.locator('[data-day], input[name="booking-time"] >> xpath=..').all()) {
+    const box = await target.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+  }
+
+  // Tab to the day strip (its chosen day), arrow to the slot's day, Tab to the times.
+  const focusedName = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? '');
+  for (let i = 0; i < 40 && (await focusedName()) !== 'booking-day'; i++) await page.keyboard.press('Tab');
+  expect(await focusedName()).toBe('booking-day');
+  const focusedValue = () => page.evaluate(() => (document.activeElement as HTMLInputElement).value);
+  for (let i = 0; i < 20 && (await focusedValue()) !== slot.day; i++) await page.keyboard.press('ArrowDown');
+  expect(await focusedValue()).toBe(slot.day);
+  // The focused day shows a visible outline.
+  expect(await page.locator(`[data-day="${slot.day}"]`).evaluate((label) => getComputedStyle(label).outlineStyle)).not.toBe('none');
+  for (let i = 0; i < 5 && (await focusedName()) !== 'booking-time'; i++) await page.keyboard.press('Tab');
+  expect(await focusedName()).toBe('booking-time');
+  for (let i = 0; i < 40 && (await focusedValue()) !== slot.start; i++) await page.keyboard.press('ArrowDown');
+  expect(await focusedValue()).toBe(slot.start);
+  await page.keyboard.press('Space');
+  await expect(page.locator('[data-chosen-time]')).toBeVisible();
+
+  // «for me» is the default; Tab past it to «reserve».
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.textContent ?? '')).includes('رزرو این نوبت')) break;
+  }
+  await page.keyboard.press('Enter');
+  await expect(countdown(page)).toBeVisible();
+  expect(await noSidewaysScroll()).toBe(true);
+  for (let i = 0; i < 10; i++) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.textContent ?? '')).includes('پرداخت از کیف پول و قطعی کردن نوبت')) break;
+  }
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'نوبت شما قطعی شد' })).toBeVisible();
+  expect(await noSidewaysScroll()).toBe(true);
+  await expectNoSevereAxe(page);
+});
