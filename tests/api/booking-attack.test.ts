@@ -212,7 +212,7 @@ describe.each(databases)('on the %s database', (database) => {
         for (const day of data.filter((d) => d.holiday)) {
           const sameWeekday = data.find((d) => d.slots.length > 0 && (Date.parse(d.date) - Date.parse(day.date)) % (7 * DAY_MS) === 0);
           const slot = sameWeekday?.slots.at(-1);
-          if (slot) holidays.push({ doctor: candidate, start: at(Date.parse(slot.start) + Date.parse(day.date) - Date.parse(sameWeekday.date)) });
+          if (slot && sameWeekday) holidays.push({ doctor: candidate, start: at(Date.parse(slot.start) + Date.parse(day.date) - Date.parse(sameWeekday.date)) });
         }
       }
       if (holidays.length === 0) console.log('[booking-attack] no official holiday in the next 31 days on a working weekday: the holiday hold was not tried');
