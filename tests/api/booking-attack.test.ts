@@ -338,11 +338,11 @@ describe.each(databases)('on the %s database', (database) => {
     it('a leave filed while patients pay and hold on that day leaves no booking inside it and every wallet whole', async () => {
       const doctor = 'parisa-ebrahimi';
       const day = (await freeDays(server, doctor)).find((d) => d.slots.length >= 12)!;
-      const payers = [];
+      const payers: Array<Awaited<ReturnType<typeof patient>>> = [];
       for (let i = 0; i < 6; i++) payers.push(await patient(20_000_000));
-      const holders = [];
+      const holders: Array<Awaited<ReturnType<typeof patient>>> = [];
       for (let i = 0; i < 6; i++) holders.push(await patient());
-      const holds = [];
+      const holds: Appointment[] = [];
       for (let i = 0; i < payers.length; i++) holds.push(await holdOk(server, payers[i]!.token, doctor, day.slots[i]!.start));
       const answers = await Promise.all([
         ...holds.map((held, i) => post(server, `appointments/${held.key}/pay`, { use_wallet: true }, { token: payers[i]!.token })),
