@@ -21,7 +21,7 @@ import { startServer, type RunningServer } from '../../tests/support/server.ts';
 import { nationalCode, registerPatient } from '../../tests/support/portal-api.ts';
 import { buildIfStale } from '../build-if-stale.ts';
 import { SLOTS_DOCTOR, freeSlots, holdRequests, preparePatients, raceForOneSlot, slotsRequests, type RaceResult } from './appointments.ts';
-import { startBareServer, type BareServer } from './bare-server.ts';
+import { startBareServer, type BareResponses, type BareServer } from './bare-server.ts';
 import { killLighthouseChrome, runLighthouse, type LighthouseResult } from './lighthouse.ts';
 import { LOAD_SETTINGS, TRACK_VISIT_PATH, capture, runLoad, trackVisitRequests, visitBody, type LoadRequest } from './load.ts';
 import { measurePageScripts, type PageScripts } from './page-weight.ts';
@@ -182,9 +182,18 @@ async function appointmentsLoad(server: RunningServer): Promise<{ race: RaceResu
   });
   if (slotsAnswer.status !== 200) throw new Error(`GET /api/appointments/slots answered ${slotsAnswer.status}: ${slotsAnswer.body.toString()}`);
   if (holdAnswer.status !== 201) throw new Error(`POST /api/appointments/hold answered ${holdAnswer.status}: ${holdAnswer.body.toString()}`);
-  bare = await startBareServer({ GET: slotsAnswer, POST: holdAnswer });
+  const pairs = await portalAndBare(server, { GET: slotsAnswer, POST: holdAnswer }, [
+    [`GET /api/appointments/slots (${SLOTS_DOCTOR}, 14 days)`, slotsLoad],
+    ['POST /api/appointments/hold', holdLoad],
+  ]);
+  return { race, pairs };
+}
+
+/** Each named load on the portal, then on a bare server replaying `answers`. */
+async function portalAndBare(server: RunningServer, answers: BareResponses, loads: ReadonlyArray<readonly [string, LoadRequest]>): Promise<LoadPair[]> {
+  bare = await startBareServer(answers);
   const pairs: LoadPair[] = [];
-  for (const [name, request] of [[`GET /api/appointments/slots (${SLOTS_DOCTOR}, 14 days)`, slotsLoad], ['POST /api/appointments/hold', holdLoad]] as const) {
+  for (const [name, request] of loads) {
     log(`  ${name} on the portal`);
     const portal = await runLoad('portal', server.url, request);
     log(`  ${name} on the bare server`);
@@ -192,7 +201,7 @@ async function appointmentsLoad(server: RunningServer): Promise<{ race: RaceResu
   }
   await bare.stop();
   bare = undefined;
-  return { race, pairs };
+  return pairs;
 }
 
 /**
@@ -212,19 +221,12 @@ async function walletLoad(server: RunningServer): Promise<LoadPair[]> {
   });
   if (wallet.status !== 200) throw new Error(`GET /api/wallet answered ${wallet.status}: ${wallet.body.toString()}`);
   if (charge.status !== 201) throw new Error(`POST /api/wallet/charge answered ${charge.status}: ${charge.body.toString()}`);
-  bare = await startBareServer({ GET: wallet, POST: charge });
   const getWallet: LoadRequest = { method: 'GET', path: '/api/wallet', headers: auth };
   const postCharge: LoadRequest = { method: 'POST', path: '/api/wallet/charge', headers: { ...auth, 'Content-Type': 'application/json' }, perRequest: () => ({ headers: {}, body: chargeBody }) };
-  const pairs: LoadPair[] = [];
-  for (const [name, request] of [['GET /api/wallet', getWallet], ['POST /api/wallet/charge', postCharge]] as const) {
-    log(`  ${name} on the portal`);
-    const portal = await runLoad('portal', server.url, request);
-    log(`  ${name} on the bare server`);
-    pairs.push({ name, portal, bare: await runLoad('bare', bare.url, request) });
-  }
-  await bare.stop();
-  bare = undefined;
-  return pairs;
+  return portalAndBare(server, { GET: wallet, POST: charge }, [
+    ['GET /api/wallet', getWallet],
+    ['POST /api/wallet/charge', postCharge],
+  ]);
 }
 
 function gitCommit(): string | null {

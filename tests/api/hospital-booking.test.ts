@@ -3,17 +3,15 @@
  * the bookings inside it and tells the patients; the desk's day list; scopes and Idempotency-Key;
  * and the same two actions through `npm run hospital`.
  */
-import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskAppointment, LeaveResult } from '../../src/server/booking/hospital.ts';
 import { bookWithWallet, envelope, freeDays, holdOk, slotsOf, walletOf } from '../support/booking-api.ts';
+import { hospitalCli } from '../support/hospital-cli.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const DESK_KEY = 'desk-booking-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const PAYROLL_KEY = 'payroll-booking-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -238,23 +236,8 @@ describe('hospital API: booking scopes', () => {
   });
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `npm run hospital -- …args` (as `node scripts/hospital.ts`) against this file's server. */
-function hospitalCli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['scripts/hospital.ts', ...args],
-      { cwd: root, env: { ...process.env, HOSPITAL_API_KEY: '', PORTAL_URL: server.url, DATA_DIR: server.dataDir, ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+/** `npm run hospital -- …args` against this file's server, with the local key it wrote into its data directory. */
+const cli = (args: string[], env: Record<string, string> = {}) => hospitalCli(args, { PORTAL_URL: server.url, DATA_DIR: server.dataDir, ...env });
 
 describe('npm run hospital: leave and appointments', () => {
   // Last in the file: it stops the server to try the direct-database fallback.
@@ -266,7 +249,7 @@ describe('npm run hospital: leave and appointments', () => {
     const booked = await bookWithWallet(server, patient.token, doctor, day.slots[0]!.start);
     const other = await bookWithWallet(server, patient.token, doctor, nextDay.slots[0]!.start);
 
-    const listed = await hospitalCli(['appointments', day.date, doctor]);
+    const listed = await cli(['appointments', day.date, doctor]);
     expect(listed.stderr).toBe('');
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain(booked.key);
@@ -274,34 +257,34 @@ describe('npm run hospital: leave and appointments', () => {
     expect(listed.stdout).toMatch(/سپیده کاظمی/);
     expect(listed.stdout).toContain(day.date);
 
-    const invalid = await hospitalCli(['leave', doctor, day.date, day.date, 'away']);
+    const invalid = await cli(['leave', doctor, day.date, day.date, 'away']);
     expect(invalid.code).toBe(1);
     expect(invalid.stderr).toContain('reason');
-    expect((await hospitalCli(['leave', doctor, day.date])).stderr).toContain('usage');
-    expect((await hospitalCli(['appointments'])).stderr).toContain('usage');
-    const unknown = await hospitalCli(['leave', 'no-such-doctor', day.date, day.date, 'سفر', 'علمی']);
+    expect((await cli(['leave', doctor, day.date])).stderr).toContain('usage');
+    expect((await cli(['appointments'])).stderr).toContain('usage');
+    const unknown = await cli(['leave', 'no-such-doctor', day.date, day.date, 'سفر', 'علمی']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/^404: /);
 
-    const filed = await hospitalCli(['leave', doctor, day.date, day.date, 'سفر', 'علمی', 'پزشک']);
+    const filed = await cli(['leave', doctor, day.date, day.date, 'سفر', 'علمی', 'پزشک']);
     expect(filed.stderr).toBe('');
     expect(filed.code).toBe(0);
     expect(filed.stdout).toMatch(/مرخصی \d+ ثبت شد/);
     expect(filed.stdout).toContain(booked.key);
     expect(smsAbout(booked.key).at(-1)?.text).toContain(REASON);
-    expect((await hospitalCli(['appointments', day.date, doctor])).stdout).toContain('نوبت قطعی‌ای');
+    expect((await cli(['appointments', day.date, doctor])).stdout).toContain('نوبت قطعی‌ای');
 
     const url = server.url;
     await server.stop();
-    const direct = await hospitalCli(['appointments', nextDay.date], { PORTAL_URL: url });
+    const direct = await cli(['appointments', nextDay.date], { PORTAL_URL: url });
     expect(direct.stderr).toContain('directly');
     expect(direct.code).toBe(0);
     expect(direct.stdout).toContain(other.key);
-    const directLeave = await hospitalCli(['leave', doctor, nextDay.date, nextDay.date, 'سفر', 'علمی', 'پزشک'], { PORTAL_URL: url });
+    const directLeave = await cli(['leave', doctor, nextDay.date, nextDay.date, 'سفر', 'علمی', 'پزشک'], { PORTAL_URL: url });
     expect(directLeave.code).toBe(0);
     expect(directLeave.stdout).toContain(other.key);
-    expect((await hospitalCli(['appointments', nextDay.date, doctor], { PORTAL_URL: url })).stdout).not.toContain(other.key);
-    const check = await hospitalCli(['ledger-check'], { PORTAL_URL: url });
+    expect((await cli(['appointments', nextDay.date, doctor], { PORTAL_URL: url })).stdout).not.toContain(other.key);
+    const check = await cli(['ledger-check'], { PORTAL_URL: url });
     expect(check.stdout).toContain('دفتر کل سازگار است');
   }, 180_000);
 });

@@ -44,15 +44,13 @@ export const WithdrawalPaidSchema = v.object({
 });
 export type WithdrawalPaidBody = v.InferOutput<typeof WithdrawalPaidSchema>;
 
+/** A reason sent to patients by SMS: Persian, one line, at most `max` characters. */
+const smsReasonSchema = (max: number, description: string, message: string) =>
+  v.pipe(v.string(inputMessage), v.description(description), v.maxLength(max, maxLengthMessage(max)), required(SingleLineInputSchema), v.regex(PERSIAN_LETTER, message));
+
 /** `POST /withdrawals/{key}/reject` `{reason}`: told to the patient by SMS, so Persian, one line, at most 500 characters. */
 export const WithdrawalRejectSchema = v.object({
-  reason: v.pipe(
-    v.string(inputMessage),
-    v.description('Why the withdrawal is refused, in Persian, one line; sent to the patient by SMS.'),
-    v.maxLength(REJECT_REASON_MAX, maxLengthMessage(REJECT_REASON_MAX)),
-    required(SingleLineInputSchema),
-    v.regex(PERSIAN_LETTER, 'علت را به فارسی بنویسید؛ برای بیمار پیامک می‌شود'),
-  ),
+  reason: smsReasonSchema(REJECT_REASON_MAX, 'Why the withdrawal is refused, in Persian, one line; sent to the patient by SMS.', 'علت را به فارسی بنویسید؛ برای بیمار پیامک می‌شود'),
 });
 export type WithdrawalRejectBody = v.InferOutput<typeof WithdrawalRejectSchema>;
 
@@ -77,13 +75,7 @@ const LeaveBoundSchema = (description: string) =>
 export const LeaveSchema = v.object({
   from: LeaveBoundSchema('The first day of the leave (`YYYY-MM-DD`, Tehran, from its start) or an ISO 8601 instant in UTC with `Z`.'),
   to: LeaveBoundSchema('The last day of the leave (`YYYY-MM-DD`, Tehran, to its end: inclusive) or an ISO 8601 instant in UTC with `Z`; not before `from`.'),
-  reason: v.pipe(
-    v.string(inputMessage),
-    v.description('Why the doctor is away, in Persian, one line; sent to the affected patients by SMS.'),
-    v.maxLength(LEAVE_REASON_MAX, maxLengthMessage(LEAVE_REASON_MAX)),
-    required(SingleLineInputSchema),
-    v.regex(PERSIAN_LETTER, 'علت را به فارسی بنویسید؛ برای بیماران پیامک می‌شود'),
-  ),
+  reason: smsReasonSchema(LEAVE_REASON_MAX, 'Why the doctor is away, in Persian, one line; sent to the affected patients by SMS.', 'علت را به فارسی بنویسید؛ برای بیماران پیامک می‌شود'),
 });
 export type LeaveBody = v.InferOutput<typeof LeaveSchema>;
 
