@@ -11,14 +11,18 @@ import * as v from 'valibot';
 import {
   HOSPITAL_API_BASE,
   HOSPITAL_SCOPES,
+  HospitalAppointmentsQuerySchema,
   HospitalWithdrawalsQuerySchema,
+  LeaveSchema,
   WithdrawalPaidSchema,
   WithdrawalRejectSchema,
 } from '../src/lib/api/contracts/hospital.ts';
 import type { ListMeta } from '../src/lib/api/contracts/wallet.ts';
 import { toLatinDigits } from '../src/lib/format/digits.ts';
-import { formatJalaliDateTime } from '../src/lib/format/date.ts';
+import { formatJalaliDate, formatJalaliDateTime, formatTime } from '../src/lib/format/date.ts';
 import { formatNumber } from '../src/lib/format/number.ts';
+import { bookingContext } from '../src/server/booking/default-context.ts';
+import { fileLeave, listDay, type DeskAppointment, type LeaveResult } from '../src/server/booking/hospital.ts';
 import { openConfiguredDatabase, type Db } from '../src/server/db/index.ts';
 import { EnvError, env } from '../src/server/env.ts';
 import { writeAudit } from '../src/server/hospital/repository.ts';
@@ -36,6 +40,11 @@ const HELP = `npm run hospital -- <command>
   pay <key> <bank_reference>      marks a pending withdrawal paid (the patient gets an SMS)
   reject <key> <reason…>          rejects a pending withdrawal; the amount returns to the wallet
   ledger-check                    checks the wallet ledger (exit code 1 when it is not consistent)
+  leave <doctor_id> <from> <to> <reason…>
+                                  files a doctor's leave: from/to are Tehran days YYYY-MM-DD (to inclusive)
+                                  or instants like 2026-12-01T08:00:00Z; the bookings inside are cancelled,
+                                  refunded to the wallets, and the patients get an SMS with the reason
+  appointments <date> [doctor_id] the confirmed bookings of a Tehran day (YYYY-MM-DD), for the desk
   help                            this text
 
 Environment: PORTAL_URL (default http://127.0.0.1:$PORT, PORT default 4321), HOSPITAL_API_KEY
@@ -286,6 +295,60 @@ async function ledgerCheck(): Promise<number> {
   return data.ok ? 0 : 1;
 }
 
+/** A day or instant as typed: Persian digits read as Latin ones. */
+const typedDate = (value: string) => toLatinDigits(value.trim());
+
+async function leave([doctorId, from, to, ...reason]: string[]): Promise<void> {
+  if (!doctorId || !from || !to || reason.length === 0) throw new CliError('usage: npm run hospital -- leave <doctor_id> <from> <to> <reason…>');
+  const body = checked(LeaveSchema, { from: typedDate(from), to: typedDate(to), reason: reason.join(' ') });
+  const { data } = await perform<LeaveResult>({
+    method: 'POST',
+    path: `/doctors/${encodeURIComponent(doctorId)}/leaves`,
+    body,
+    direct: async (db, now) => ({ data: await fileLeave(db, bookingContext(), doctorId, body, now) }),
+  });
+  console.log(`مرخصی ${data.leave_id} ثبت شد: از ${when(data.from)} تا ${when(data.to)}`);
+  if (data.cancelled.length === 0) {
+    console.log('نوبتی در این بازه نبود.');
+    return;
+  }
+  console.log(`\n${formatNumber(data.cancelled.length)} نوبت لغو شد و به بیماران پیامک رفت:\n`);
+  console.log(table(['کلید', 'زمان', 'بازگشت به کیف پول'], data.cancelled.map((c) => [c.key, when(c.start), rials(c.refunded)])));
+}
+
+async function appointments([day, doctorId, ...rest]: string[]): Promise<void> {
+  if (!day || rest.length > 0) throw new CliError('usage: npm run hospital -- appointments <date> [doctor_id]');
+  const query = checked(HospitalAppointmentsQuerySchema, { date: typedDate(day), ...(doctorId ? { doctor_id: doctorId } : {}) });
+  const search = new URLSearchParams({ date: query.date, ...(query.doctor_id ? { doctor_id: query.doctor_id } : {}) });
+  const { data } = await perform<DeskAppointment[]>({
+    method: 'GET',
+    path: `/appointments?${search}`,
+    direct: async (db) => ({ data: await listDay(db, bookingContext(), query.date, query.doctor_id) }),
+  });
+  const title = `${toLatinDigits(formatJalaliDate(`${query.date}T12:00:00+03:30`))} (${query.date})`;
+  if (data.length === 0) {
+    console.log(`نوبت قطعی‌ای برای ${title} نیست.`);
+    return;
+  }
+  console.log(`نوبت‌های ${title}:\n`);
+  console.log(
+    table(
+      ['ساعت', 'نوبت', 'کلید', 'پزشک', 'بیمار', 'کد ملی', 'موبایل', 'پرداخت‌شده'],
+      data.map((a) => [
+        toLatinDigits(formatTime(a.start)),
+        String(a.turn),
+        a.key,
+        a.doctor_name,
+        `${a.patient.first_name} ${a.patient.last_name}${a.patient.self ? '' : ' (برای دیگری)'}`,
+        a.patient.international_code ?? '',
+        a.patient.phone_number ?? '',
+        rials(a.paid),
+      ]),
+    ),
+  );
+  console.log(`\n${formatNumber(data.length)} نوبت`);
+}
+
 async function main(args: string[]): Promise<number> {
   const [command = 'help', ...rest] = args;
   switch (command) {
@@ -303,6 +366,12 @@ async function main(args: string[]): Promise<number> {
       return 0;
     case 'ledger-check':
       return ledgerCheck();
+    case 'leave':
+      await leave(rest);
+      return 0;
+    case 'appointments':
+      await appointments(rest);
+      return 0;
     case 'help':
     case '--help':
     case '-h':

@@ -31,8 +31,8 @@ export interface LoadRequest {
   method: 'GET' | 'POST';
   path: string;
   headers: Record<string, string>;
-  /** Builds each POST body and per-request headers (a fresh client address, visitor id…). */
-  perRequest?: () => { headers: Record<string, string>; body: string };
+  /** Builds each request's extra headers (a fresh client address, a token…) and, for a POST, its body. */
+  perRequest?: () => { headers: Record<string, string>; body?: string };
 }
 
 export async function runLoad(target: string, baseUrl: string, load: LoadRequest): Promise<LoadResult> {
@@ -52,7 +52,7 @@ export async function runLoad(target: string, baseUrl: string, load: LoadRequest
           ? {
               setupRequest: (req) => {
                 const extra = perRequest();
-                return { ...req, headers: { ...req.headers, ...extra.headers }, body: extra.body };
+                return { ...req, headers: { ...req.headers, ...extra.headers }, ...(extra.body === undefined ? {} : { body: extra.body }) };
               },
             }
           : {}),

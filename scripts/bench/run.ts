@@ -1,14 +1,16 @@
 /**
  * `npm run bench`: builds if stale, starts the portal, then measures `/` and the 404 page with
  * Lighthouse (mobile), the JavaScript loaded before any interaction, and load tests of `GET /`,
- * `POST /api/app/track-visit`, `GET /api/wallet` and `POST /api/wallet/charge` against a bare
- * node:http baseline. Prints a plain-text report and
- * writes bench-results/latest.json. Exits non-zero only when a step crashed.
+ * `POST /api/app/track-visit`, `GET /api/wallet`, `POST /api/wallet/charge`,
+ * `GET /api/appointments/slots` and `POST /api/appointments/hold` against a bare node:http
+ * baseline, and the time 100 concurrent holds of one slot take to settle. Prints a plain-text
+ * report and writes bench-results/latest.json. Exits non-zero only when a step crashed.
  *
  * BENCH_LIGHTHOUSE_RUNS (default 1): Lighthouse runs per page; the median performance run is kept.
- * BENCH_ONLY (comma-separated `lighthouse`, `weight`, `load`, `track-visit`, `wallet`; default all):
- * run only those parts (`load` is the home and track-visit pairs, `track-visit` only its pair,
- * `wallet` the two wallet pairs); a partial run writes
+ * BENCH_ONLY (comma-separated `lighthouse`, `weight`, `load`, `track-visit`, `wallet`,
+ * `appointments`; default all): run only those parts (`load` is the home and track-visit pairs,
+ * `track-visit` only its pair, `wallet` the two wallet pairs, `appointments` the race and the two
+ * booking pairs); a partial run writes
  * latest-<parts>.json instead of latest.json; e.g. `BENCH_ONLY=weight npm run bench` for the script weights alone.
  */
 import { spawnSync } from 'node:child_process';
@@ -18,7 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../../tests/support/server.ts';
 import { nationalCode, registerPatient } from '../../tests/support/portal-api.ts';
 import { buildIfStale } from '../build-if-stale.ts';
-import { startBareServer, type BareServer } from './bare-server.ts';
+import { SLOTS_DOCTOR, freeSlots, holdRequests, preparePatients, raceForOneSlot, slotsRequests, type RaceResult } from './appointments.ts';
+import { startBareServer, type BareResponses, type BareServer } from './bare-server.ts';
 import { killLighthouseChrome, runLighthouse, type LighthouseResult } from './lighthouse.ts';
 import { LOAD_SETTINGS, TRACK_VISIT_PATH, capture, runLoad, trackVisitRequests, visitBody, type LoadRequest } from './load.ts';
 import { measurePageScripts, type PageScripts } from './page-weight.ts';
@@ -41,10 +44,11 @@ const PAGES = [
   '/appointment/pre-reserve/amirhossein-salehi',
 ];
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean));
-const runs = (part: 'lighthouse' | 'weight' | 'load' | 'track-visit' | 'wallet') => ONLY.size === 0 || ONLY.has(part);
+const PARTS = ['lighthouse', 'weight', 'load', 'track-visit', 'wallet', 'appointments'] as const;
+const runs = (part: (typeof PARTS)[number]) => ONLY.size === 0 || ONLY.has(part);
 const SKIPPED = '(skipped: not in BENCH_ONLY)';
 for (const part of ONLY) {
-  if (!['lighthouse', 'weight', 'load', 'track-visit', 'wallet'].includes(part)) throw new Error(`BENCH_ONLY: unknown part ${JSON.stringify(part)}`);
+  if (!(PARTS as readonly string[]).includes(part)) throw new Error(`BENCH_ONLY: unknown part ${JSON.stringify(part)}`);
 }
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? '1') || 1);
 /**
@@ -133,13 +137,72 @@ async function loadTests(server: RunningServer) {
   await bare.stop();
   bare = undefined;
   if (runs('wallet')) pairs.push(...(await walletLoad(server)));
+  let race: RaceResult | null = null;
+  if (runs('appointments')) {
+    const booking = await appointmentsLoad(server);
+    pairs.push(...booking.pairs);
+    race = booking.race;
+  }
 
   const describe = (r: { status: number; headers: Record<string, string>; body: Buffer }) => ({
     status: r.status,
     headers: r.headers,
     bodyBytes: r.body.length,
   });
-  return { replayed: { get: describe(home), post: { ...describe(visit), body: visit.body.toString() } }, pairs };
+  return { replayed: { get: describe(home), post: { ...describe(visit), body: visit.body.toString() } }, pairs, race };
+}
+
+/** Patients for the race and the hold load, registered before any load runs. */
+const BOOKING_PATIENTS = 100;
+
+/**
+ * Issue 11: 100 patients hold one slot at once (the settle time), then `GET /api/appointments/slots`
+ * (one doctor, 14 days) and `POST /api/appointments/hold` (round robin over the patients and every
+ * free slot), each against a bare server replaying the portal's answer.
+ */
+async function appointmentsLoad(server: RunningServer): Promise<{ race: RaceResult; pairs: LoadPair[] }> {
+  log(`  registering ${BOOKING_PATIENTS} patients and reading every doctor's free slots`);
+  const tokens = await preparePatients(server, BOOKING_PATIENTS);
+  const slots = await freeSlots(server);
+  const raced = slots.pop();
+  if (!raced) throw new Error('no free slot to book');
+  log(`  ${BOOKING_PATIENTS} concurrent holds of one slot`);
+  const race = await raceForOneSlot(server, tokens, raced);
+  if (race.statusCodes['201'] !== 1) throw new Error(`the race answered ${JSON.stringify(race.statusCodes)}, expected one 201`);
+
+  const slotsLoad = slotsRequests();
+  const holdLoad = holdRequests(tokens, slots);
+  const slotsPath = new URL(slotsLoad.path, server.url).href;
+  const slotsAnswer = await capture(slotsPath, { method: 'GET', headers: { 'X-Forwarded-For': '10.252.0.1' }, keepHeaders: ['Content-Type', 'Cache-Control'] });
+  const first = holdLoad.perRequest!();
+  const holdAnswer = await capture(new URL('/api/appointments/hold', server.url).href, {
+    method: 'POST',
+    headers: { ...holdLoad.headers, ...first.headers },
+    body: first.body!,
+    keepHeaders: ['Content-Type', 'Cache-Control'],
+  });
+  if (slotsAnswer.status !== 200) throw new Error(`GET /api/appointments/slots answered ${slotsAnswer.status}: ${slotsAnswer.body.toString()}`);
+  if (holdAnswer.status !== 201) throw new Error(`POST /api/appointments/hold answered ${holdAnswer.status}: ${holdAnswer.body.toString()}`);
+  const pairs = await portalAndBare(server, { GET: slotsAnswer, POST: holdAnswer }, [
+    [`GET /api/appointments/slots (${SLOTS_DOCTOR}, 14 days)`, slotsLoad],
+    ['POST /api/appointments/hold', holdLoad],
+  ]);
+  return { race, pairs };
+}
+
+/** Each named load on the portal, then on a bare server replaying `answers`. */
+async function portalAndBare(server: RunningServer, answers: BareResponses, loads: ReadonlyArray<readonly [string, LoadRequest]>): Promise<LoadPair[]> {
+  bare = await startBareServer(answers);
+  const pairs: LoadPair[] = [];
+  for (const [name, request] of loads) {
+    log(`  ${name} on the portal`);
+    const portal = await runLoad('portal', server.url, request);
+    log(`  ${name} on the bare server`);
+    pairs.push({ name, portal, bare: await runLoad('bare', bare.url, request) });
+  }
+  await bare.stop();
+  bare = undefined;
+  return pairs;
 }
 
 /**
@@ -159,19 +222,12 @@ async function walletLoad(server: RunningServer): Promise<LoadPair[]> {
   });
   if (wallet.status !== 200) throw new Error(`GET /api/wallet answered ${wallet.status}: ${wallet.body.toString()}`);
   if (charge.status !== 201) throw new Error(`POST /api/wallet/charge answered ${charge.status}: ${charge.body.toString()}`);
-  bare = await startBareServer({ GET: wallet, POST: charge });
   const getWallet: LoadRequest = { method: 'GET', path: '/api/wallet', headers: auth };
   const postCharge: LoadRequest = { method: 'POST', path: '/api/wallet/charge', headers: { ...auth, 'Content-Type': 'application/json' }, perRequest: () => ({ headers: {}, body: chargeBody }) };
-  const pairs: LoadPair[] = [];
-  for (const [name, request] of [['GET /api/wallet', getWallet], ['POST /api/wallet/charge', postCharge]] as const) {
-    log(`  ${name} on the portal`);
-    const portal = await runLoad('portal', server.url, request);
-    log(`  ${name} on the bare server`);
-    pairs.push({ name, portal, bare: await runLoad('bare', bare.url, request) });
-  }
-  await bare.stop();
-  bare = undefined;
-  return pairs;
+  return portalAndBare(server, { GET: wallet, POST: charge }, [
+    ['GET /api/wallet', getWallet],
+    ['POST /api/wallet/charge', postCharge],
+  ]);
 }
 
 function gitCommit(): string | null {
@@ -206,7 +262,7 @@ async function main(): Promise<number> {
         });
       }
       if (runs('weight')) scripts = await step('scripts transferred', () => measurePageScripts(urls));
-      if (runs('load') || runs('track-visit') || runs('wallet')) load = await step('load tests', () => loadTests(server));
+      if (runs('load') || runs('track-visit') || runs('wallet') || runs('appointments')) load = await step('load tests', () => loadTests(server));
       serverLogTail = server.output().trim().split('\n').slice(-30);
     }
   } finally {
@@ -242,7 +298,12 @@ async function main(): Promise<number> {
     '',
     `== Load (autocannon: ${LOAD_SETTINGS.connections} connections, pipelining ${LOAD_SETTINGS.pipelining}, ` +
       `${LOAD_SETTINGS.warmupSeconds} s warm-up + ${LOAD_SETTINGS.durationSeconds} s; bare = node:http replaying the portal's bytes) ==`,
-    load ? loadSection(load.pairs) : runs('load') || runs('track-visit') || runs('wallet') ? '(failed, see below)' : SKIPPED,
+    load ? loadSection(load.pairs) : runs('load') || runs('track-visit') || runs('wallet') || runs('appointments') ? '(failed, see below)' : SKIPPED,
+    '',
+    '== Appointments: concurrent holds of one slot, by as many patients ==',
+    load?.race
+      ? `${load.race.holds} holds settled in ${load.race.settledMs} ms; answers ${Object.entries(load.race.statusCodes).map(([code, count]) => `${code}×${count}`).join(' ')}`
+      : runs('appointments') ? '(failed, see below)' : SKIPPED,
   ];
   const loadTrouble = load?.pairs.some((pair) => pair.portal.non2xx + pair.portal.errors + pair.portal.timeouts > 0);
   if (loadTrouble) sections.push('', 'Portal log (last lines):', ...serverLogTail.map((line) => `  ${line}`));

@@ -76,7 +76,14 @@ describe('hospital API: OpenAPI', () => {
       components: { securitySchemes: Record<string, unknown> };
     };
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths).sort()).toEqual(['/ledger/check', '/withdrawals', '/withdrawals/{key}/paid', '/withdrawals/{key}/reject']);
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/appointments',
+      '/doctors/{doctor_id}/leaves',
+      '/ledger/check',
+      '/withdrawals',
+      '/withdrawals/{key}/paid',
+      '/withdrawals/{key}/reject',
+    ]);
     expect(document.paths['/withdrawals/{key}/paid']?.post?.requestBody?.content['application/json']?.schema.required).toEqual(['bank_reference']);
     expect(document.paths['/withdrawals/{key}/reject']?.post?.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
     expect(document.paths['/withdrawals']?.get?.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['status', 'page', 'per_page']));

@@ -1,24 +1,6 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hospitalCli } from '../support/hospital-cli.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `npm run hospital -- …args` (as `node scripts/hospital.ts`) with `env` on top of the test's own. */
-function hospitalCli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['scripts/hospital.ts', ...args], { cwd: root, env: { ...process.env, HOSPITAL_API_KEY: '', ...env } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 let server: RunningServer;
 let key = '';

@@ -104,8 +104,9 @@ async function toDesk(db: Db, ctx: BookingContext, row: AppointmentRow): Promise
   };
 }
 
-/** `GET /appointments?date=`: the confirmed bookings of one Tehran day, in time order, for the desk. */
+/** `GET /appointments?date=`: the confirmed bookings of one Tehran day, in time order, for the desk; 404 for an unknown doctor. */
 export async function listDay(db: Db, ctx: BookingContext, day: string, doctorId?: string): Promise<DeskAppointment[]> {
+  if (doctorId !== undefined) doctorOf(ctx, doctorId);
   const rows = await confirmedBetween(db, tehranInstant(day, '00:00'), tehranInstant(addDays(day, 1), '00:00'), doctorId);
   return Promise.all(rows.map((row) => toDesk(db, ctx, row)));
 }

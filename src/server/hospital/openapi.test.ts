@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { HospitalWithdrawalSchema, LedgerCheckSchema } from '#lib/api/contracts/hospital.ts';
+import type { DeskAppointmentSchema, HospitalLeaveSchema, HospitalWithdrawalSchema, LedgerCheckSchema } from '#lib/api/contracts/hospital.ts';
+import type { DeskAppointment, LeaveResult } from '../booking/hospital.ts';
 import type { LedgerCheck } from '../ledger/check.ts';
 import type { HospitalWithdrawal } from '../wallet/withdrawals.ts';
 import { buildOpenApiDocument, loadHospitalRoutes } from './openapi.ts';
@@ -11,6 +12,7 @@ const routeFiles = Object.keys(routeModules);
 
 type Operation = {
   operationId: string;
+  'x-scope': string;
   security: unknown[];
   parameters: Array<{ name?: string; in?: string; required?: boolean; $ref?: string }>;
   requestBody?: { content: { 'application/json': { schema: { properties: Record<string, { type: string; maxLength?: number }>; required: string[] } } } };
@@ -64,8 +66,29 @@ describe('the hospital OpenAPI document', () => {
     });
   });
 
+  it('describes the booking calls: a leave (201, 404) and the desk’s day list (date required)', () => {
+    const leave = operation('/doctors/{doctor_id}/leaves', 'post')!;
+    expect(leave['x-scope']).toBe('appointments');
+    expect(leave.requestBody?.content['application/json'].schema).toMatchObject({
+      required: ['from', 'to', 'reason'],
+      properties: { from: { type: 'string' }, to: { type: 'string' }, reason: { type: 'string', maxLength: 200 } },
+    });
+    expect(leave.parameters).toEqual(expect.arrayContaining([{ name: 'doctor_id', in: 'path', required: true, schema: { type: 'string' } }, { $ref: '#/components/parameters/IdempotencyKey' }]));
+    expect(Object.keys(leave.responses)).toEqual(expect.arrayContaining(['201', '401', '403', '404', '409', '422']));
+    expect(leave.responses['200']).toBeUndefined();
+    expect(leave.responses['201']?.content?.['application/json'].schema.properties).toMatchObject({ data: { required: ['leave_id', 'from', 'to', 'cancelled'] } });
+
+    const day = operation('/appointments', 'get')!;
+    expect(day['x-scope']).toBe('appointments');
+    expect(day.parameters.map((p) => `${p.in}:${p.name}:${p.required}`).sort()).toEqual(['query:date:true', 'query:doctor_id:false']);
+    expect(day.requestBody).toBeUndefined();
+    expect(day.responses['200']?.content?.['application/json'].schema.properties).toMatchObject({ data: { type: 'array', items: { required: expect.arrayContaining(['key', 'start', 'turn', 'patient']) } } });
+  });
+
   it('documents the answers the services really give', () => {
     expectTypeOf<v.InferOutput<typeof HospitalWithdrawalSchema>>().toEqualTypeOf<HospitalWithdrawal>();
     expectTypeOf<v.InferOutput<typeof LedgerCheckSchema>>().toEqualTypeOf<LedgerCheck>();
+    expectTypeOf<v.InferOutput<typeof HospitalLeaveSchema>>().toEqualTypeOf<LeaveResult>();
+    expectTypeOf<v.InferOutput<typeof DeskAppointmentSchema>>().toEqualTypeOf<DeskAppointment>();
   });
 });

@@ -26,7 +26,8 @@ export const BOOKING_WINDOW_DAYS = 31;
 /** AP-XXXXXX: what the patient and the desk see. */
 export const APPOINTMENT_KEY_PATTERN = /^AP-[0-9A-Z]{6}$/;
 
-const DoctorIdSchema = v.pipe(v.string(M.required), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'پزشک معتبر نیست'), v.maxLength(80, 'پزشک معتبر نیست'));
+/** A doctor's slug as the catalogue names it. */
+export const DoctorIdSchema = v.pipe(v.string(M.required), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'پزشک معتبر نیست'), v.maxLength(80, 'پزشک معتبر نیست'));
 /** An instant in UTC with `Z`, as the slots answer gives it (seconds and milliseconds optional). */
 const InstantSchema = v.pipe(
   v.string(M.required),

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { SingleLineInputSchema, inputMessage, required } from '../../validation/base.ts';
 import { normalizeDigits } from '../../validation/normalize.ts';
 import { maxLengthMessage } from '../../validation/messages.ts';
+import { BookingDaySchema, DoctorIdSchema } from './appointments.ts';
 import { PageQuerySchema, WITHDRAWAL_STATUSES } from './wallet.ts';
 
 export const HOSPITAL_SCOPES = ['appointments', 'service-requests', 'invoices', 'test-results', 'withdrawals'] as const;
@@ -43,17 +44,88 @@ export const WithdrawalPaidSchema = v.object({
 });
 export type WithdrawalPaidBody = v.InferOutput<typeof WithdrawalPaidSchema>;
 
+/** A reason sent to patients by SMS: Persian, one line, at most `max` characters. */
+const smsReasonSchema = (max: number, description: string, message: string) =>
+  v.pipe(v.string(inputMessage), v.description(description), v.maxLength(max, maxLengthMessage(max)), required(SingleLineInputSchema), v.regex(PERSIAN_LETTER, message));
+
 /** `POST /withdrawals/{key}/reject` `{reason}`: told to the patient by SMS, so Persian, one line, at most 500 characters. */
 export const WithdrawalRejectSchema = v.object({
-  reason: v.pipe(
-    v.string(inputMessage),
-    v.description('Why the withdrawal is refused, in Persian, one line; sent to the patient by SMS.'),
-    v.maxLength(REJECT_REASON_MAX, maxLengthMessage(REJECT_REASON_MAX)),
-    required(SingleLineInputSchema),
-    v.regex(PERSIAN_LETTER, 'علت را به فارسی بنویسید؛ برای بیمار پیامک می‌شود'),
-  ),
+  reason: smsReasonSchema(REJECT_REASON_MAX, 'Why the withdrawal is refused, in Persian, one line; sent to the patient by SMS.', 'علت را به فارسی بنویسید؛ برای بیمار پیامک می‌شود'),
 });
 export type WithdrawalRejectBody = v.InferOutput<typeof WithdrawalRejectSchema>;
+
+export const LEAVE_REASON_MAX = 200;
+const LEAVE_BOUND = /^(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?Z)?$/;
+const LEAVE_BOUND_MESSAGE = 'زمان باید روزی به شکل YYYY-MM-DD یا لحظه‌ای به شکل ISO با Z باشد (مثل 2026-12-01T08:00:00Z)';
+
+/** A real calendar day (no 30 February) between 1900 and 2999, as BookingDaySchema bounds days. */
+function isLeaveBound(value: string): boolean {
+  const day = LEAVE_BOUND.exec(value)?.[1];
+  const time = Date.parse(value);
+  return day !== undefined && day >= '1900-01-01' && day <= '2999-12-31' && !Number.isNaN(time) && new Date(Date.parse(day)).toISOString().startsWith(day);
+}
+
+const LeaveBoundSchema = (description: string) =>
+  v.pipe(v.string(inputMessage), v.description(description), v.maxLength(30, LEAVE_BOUND_MESSAGE), v.regex(LEAVE_BOUND, LEAVE_BOUND_MESSAGE), v.check(isLeaveBound, LEAVE_BOUND_MESSAGE));
+
+/**
+ * `POST /doctors/{doctor_id}/leaves` `{from, to, reason}`: whole Tehran days or exact instants; the
+ * reason is sent to each affected patient by SMS, so Persian, one line, at most 200 characters.
+ */
+export const LeaveSchema = v.object({
+  from: LeaveBoundSchema('The first day of the leave (`YYYY-MM-DD`, Tehran, from its start) or an ISO 8601 instant in UTC with `Z`.'),
+  to: LeaveBoundSchema('The last day of the leave (`YYYY-MM-DD`, Tehran, to its end: inclusive) or an ISO 8601 instant in UTC with `Z`; not before `from`.'),
+  reason: smsReasonSchema(LEAVE_REASON_MAX, 'Why the doctor is away, in Persian, one line; sent to the affected patients by SMS.', 'علت را به فارسی بنویسید؛ برای بیماران پیامک می‌شود'),
+});
+export type LeaveBody = v.InferOutput<typeof LeaveSchema>;
+
+/** `POST /doctors/{doctor_id}/leaves`: the leave filed, and each booking it cancelled. */
+export const HospitalLeaveSchema = v.object({
+  leave_id: v.pipe(v.number(), v.integer()),
+  /** The leave's start, an instant. */
+  from: v.pipe(v.string(), v.isoTimestamp()),
+  /** The leave's end (exclusive), an instant. */
+  to: v.pipe(v.string(), v.isoTimestamp()),
+  cancelled: v.array(
+    v.object({
+      key: v.string(),
+      start: v.pipe(v.string(), v.isoTimestamp()),
+      /** Rials returned to the patient's wallet. */
+      refunded: v.pipe(v.number(), v.integer()),
+    }),
+  ),
+});
+
+/** `GET /appointments?date=&doctor_id=`: one Tehran day, optionally one doctor. */
+export const HospitalAppointmentsQuerySchema = v.object({
+  date: v.pipe(v.string(inputMessage), v.description('The Tehran calendar day, `YYYY-MM-DD`.'), BookingDaySchema),
+  doctor_id: v.optional(DoctorIdSchema),
+});
+export type HospitalAppointmentsQuery = v.InferOutput<typeof HospitalAppointmentsQuerySchema>;
+
+/** A confirmed booking as the clinic desk sees it (the patient's national code and phone, to receive them). */
+export const DeskAppointmentSchema = v.object({
+  key: v.string(),
+  doctor_id: v.string(),
+  doctor_name: v.string(),
+  clinic_id: v.string(),
+  start: v.pipe(v.string(), v.isoTimestamp()),
+  end: v.pipe(v.string(), v.isoTimestamp()),
+  /** The slot's number within its session (نوبت). */
+  turn: v.pipe(v.number(), v.integer()),
+  /** Rials. */
+  fee: v.pipe(v.number(), v.integer()),
+  /** Rials paid, from the wallet and by the bank. */
+  paid: v.pipe(v.number(), v.integer()),
+  patient: v.object({
+    first_name: v.string(),
+    last_name: v.string(),
+    international_code: v.nullable(v.string()),
+    phone_number: v.nullable(v.string()),
+    /** Booked by the patient for themself (else for someone else by the account holder, whose phone this is). */
+    self: v.boolean(),
+  }),
+});
 
 /** An answer's `data` for a withdrawal, as the hospital sees it (the whole IBAN and the holder, to pay it). */
 export const HospitalWithdrawalSchema = v.object({

@@ -1,0 +1,21 @@
+import * as v from 'valibot';
+import { DeskAppointmentSchema, HospitalAppointmentsQuerySchema } from '#lib/api/contracts/hospital.ts';
+import { bookingContext } from '#server/booking/default-context.ts';
+import { listDay } from '#server/booking/hospital.ts';
+import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
+import { json } from '#server/http.ts';
+
+/** `GET /api/hospital/v1/appointments?date=&doctor_id=`: one day's confirmed bookings for the clinic desk, in time order. */
+export const { GET, ALL } = defineHospitalEndpoint(
+  {
+    method: 'GET',
+    path: '/appointments',
+    scope: 'appointments',
+    summary: "One Tehran day's confirmed bookings for the clinic desk, in time order (optionally one doctor's), with the patient's name, national code and phone.",
+    query: HospitalAppointmentsQuerySchema,
+    description: 'The whole day in one answer (a clinic day is a few hundred bookings at most), so no paging.',
+    answer: { status: 200, data: v.array(DeskAppointmentSchema) },
+    errors: [404],
+  },
+  async ({ db, query }) => json({ success: true, data: await listDay(db, bookingContext(), query.date, query.doctor_id) }),
+);
