@@ -67,15 +67,24 @@ export async function listSlots(db: Db, ctx: BookingContext, query: { doctorId: 
   return { days: result, from, fee: doctor.visit_fee_rial, visitMinutes: doctor.visit_minutes, ...(nextFree ? { nextFree } : {}) };
 }
 
-/** The next `limit` free starts of the doctor from `now` within the booking window (the 409's alternatives). */
+/**
+ * The next `limit` free starts of the doctor from `now` within the booking window (the 409's
+ * alternatives). Looks a week ahead first, the whole window only when that week has too few: a 409
+ * in a race is answered quickly.
+ */
 export async function nextFreeStarts(db: Db, ctx: BookingContext, doctorId: string, now: Date, limit = 5): Promise<string[]> {
   const doctor = ctx.catalogue.doctors.get(doctorId);
   if (!doctor) return [];
-  const { days, taken } = await daysWithOccupancy(db, ctx, doctorId, doctor, { from: toTehranIsoDate(now), days: BOOKING_WINDOW_DAYS + 1 }, now);
-  const starts: string[] = [];
-  for (const slot of days.flatMap((day) => day.slots)) {
+  const today = toTehranIsoDate(now);
+  let starts: string[] = [];
+  for (const days of [7, BOOKING_WINDOW_DAYS + 1]) {
+    const { days: open, taken } = await daysWithOccupancy(db, ctx, doctorId, doctor, { from: today, days }, now);
+    starts = open
+      .flatMap((day) => day.slots)
+      .filter((slot) => free(slot, taken))
+      .slice(0, limit)
+      .map((slot) => slot.start.toISOString());
     if (starts.length >= limit) break;
-    if (free(slot, taken)) starts.push(slot.start.toISOString());
   }
   return starts;
 }

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { required } from '../../validation/base.ts';
 import { validationMessages as M } from '../../validation/messages.ts';
 import { NationalCodeSchema } from '../../validation/national-code.ts';
-import { PersonNameSchema } from '../../validation/person.ts';
+import { isIsoDate, PersonNameSchema } from '../../validation/person.ts';
 import type { ListMeta } from './wallet.ts';
 import { PageQuerySchema } from './wallet.ts';
 
@@ -38,6 +38,8 @@ const InstantSchema = v.pipe(
 export const BookingDaySchema = v.pipe(
   v.string(),
   v.isoDate('تاریخ باید به شکل YYYY-MM-DD باشد'),
+  // isoDate checks the shape only: 2026-02-30 passes it.
+  v.check(isIsoDate, 'این تاریخ در تقویم وجود ندارد'),
   v.check((day) => day >= '1900-01-01' && day <= '2999-12-31', 'تاریخ خارج از بازهٔ مجاز است'),
 );
 
