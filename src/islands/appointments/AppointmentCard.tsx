@@ -23,10 +23,19 @@ function paidText(appointment: Appointment): string {
   return appointment.fee === 0 ? 'رایگان' : 'هنوز پرداخت نشده';
 }
 
-function patientText({ patient }: Appointment): string {
-  if (patient.self) return 'خودم';
-  const code = patient.international_code_masked ? ` (کد ملی ${toPersianDigits(patient.international_code_masked)})` : '';
-  return `${patient.first_name} ${patient.last_name}${code}`;
+function PatientText({ patient }: Appointment) {
+  if (patient.self) return <>خودم</>;
+  return (
+    <>
+      {patient.first_name} {patient.last_name}
+      {patient.international_code_masked && (
+        <>
+          {' '}
+          (کد ملی <bdi dir="ltr">{toPersianDigits(patient.international_code_masked)}</bdi>)
+        </>
+      )}
+    </>
+  );
 }
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -67,7 +76,9 @@ export function AppointmentCard({ appointment, actions }: { appointment: Appoint
         <Row term="کد پیگیری">
           <bdi dir="ltr">{appointment.key}</bdi>
         </Row>
-        <Row term="برای">{patientText(appointment)}</Row>
+        <Row term="برای">
+          <PatientText {...appointment} />
+        </Row>
         <Row term="پرداخت">{paidText(appointment)}</Row>
         {appointment.refunded !== undefined && appointment.refunded > 0 && <Row term="برگشت به کیف پول">{formatRial(appointment.refunded)}</Row>}
         {appointment.cancelled_at && (

@@ -44,7 +44,10 @@ export function CancelDialog({ appointment, onClose }: { appointment: Appointmen
         <div className="flex flex-col gap-4">
           <p className="leading-8">
             نوبت {appointment.doctor.name}، {formatBookingDay(appointment.start)} ساعت {formatTime(appointment.start)} (کد پیگیری{' '}
-            <bdi dir="ltr">{appointment.key}</bdi>) لغو شود؟
+            <bdi dir="ltr" className="whitespace-nowrap">
+              {appointment.key}
+            </bdi>
+            ) لغو شود؟
           </p>
           <p className="rounded-xl border border-line bg-page p-3" data-refund>
             {appointment.refund_if_cancelled > 0 ? (

@@ -4,14 +4,15 @@
  * patient's list, the reschedule dialog and the public pages' «next free time» (a few hundred bytes
  * of script there).
  */
-import { formatTime, TEHRAN_TIME_ZONE, toTehranIsoDate, type DateInput } from '../format/date.ts';
+import { formatJalaliDate, formatTime, TEHRAN_TIME_ZONE, toTehranIsoDate, type DateInput } from '../format/date.ts';
 
-const dayWithYear = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const weekday = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, weekday: 'long' });
 const dayInMonth = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' });
 
-/** «یکشنبه ۱۲ آذر ۱۴۰۵». */
+/** «یکشنبه ۱۲ آذر ۱۴۰۵» (put together by hand: ICU orders weekday and year oddly, «۱۴۰۵ آذر ۱۲, یکشنبه»). */
 export function formatBookingDay(date: DateInput): string {
-  return dayWithYear.format(new Date(date));
+  const at = new Date(date);
+  return `${weekday.format(at)} ${formatJalaliDate(at)}`;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
