@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { notify } from '#client/toasts.ts';
 import { APPOINTMENT_SCOPES, type Appointment, type AppointmentScope } from '#lib/api/contracts/appointments.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
@@ -8,9 +8,11 @@ import { AuthGate } from '../auth/AuthGate.tsx';
 import { LoadFailed } from '../ui/LoadState.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { AppointmentCard, type CardActions } from './AppointmentCard.tsx';
-import { CancelDialog } from './CancelDialog.tsx';
 import { EMPTY_TEXTS, TAB_LABELS } from './labels.ts';
-import { RescheduleDialog } from './RescheduleDialog.tsx';
+
+// Loaded when first opened: the list's first paint does not wait for the dialogs.
+const CancelDialog = lazy(() => import('./CancelDialog.tsx').then((module) => ({ default: module.CancelDialog })));
+const RescheduleDialog = lazy(() => import('./RescheduleDialog.tsx').then((module) => ({ default: module.RescheduleDialog })));
 
 const PANEL_ID = 'appointments-panel';
 const tabId = (scope: AppointmentScope) => `appointments-tab-${scope}`;
@@ -133,8 +135,16 @@ export function MyAppointmentsPage() {
           <List actions={actions} />
         </section>
       </div>
-      <CancelDialog appointment={cancelling} onClose={() => setCancelling(undefined)} />
-      <RescheduleDialog appointment={moving} onClose={() => setMoving(undefined)} />
+      {cancelling && (
+        <Suspense fallback={null}>
+          <CancelDialog appointment={cancelling} onClose={() => setCancelling(undefined)} />
+        </Suspense>
+      )}
+      {moving && (
+        <Suspense fallback={null}>
+          <RescheduleDialog appointment={moving} onClose={() => setMoving(undefined)} />
+        </Suspense>
+      )}
     </AuthGate>
   );
 }
