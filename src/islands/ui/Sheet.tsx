@@ -46,7 +46,7 @@ export function Sheet({ open, title, onDismiss, children }: SheetProps) {
             <button
               type="button"
               onClick={onDismiss}
-              className="ms-auto inline-flex size-10 items-center justify-center rounded-full text-muted hover:bg-page"
+              className="ms-auto inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-page"
               aria-label="بستن"
             >
               <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">

@@ -71,7 +71,7 @@ const pregnancy = {
 } as const satisfies ServiceCard;
 
 const profile = { href: '/patient-profile', label: 'مشخصات من', short: 'مشخصات', icon: 'user', built: true } as const satisfies Area;
-const myServices = { href: '/patient-profile/services', label: 'خدمات من', short: 'خدمات من', icon: 'list', built: false } as const satisfies Area;
+const myServices = { href: '/patient-profile/services', label: 'نوبت‌های من', short: 'نوبت‌ها', icon: 'list', built: true } as const satisfies Area;
 const chargeWallet = {
   href: '/patient-profile/charge-wallet',
   label: 'شارژ کیف پول',
@@ -90,7 +90,7 @@ export const serviceCards: readonly ServiceCard[] = [appointment, requests, resu
 export const accountAreas: readonly Area[] = [profile, myServices, chargeWallet];
 
 /** The header's user menu. */
-export const userMenuAreas: readonly Area[] = [{ ...profile, label: 'پروفایل من' }, wallet];
+export const userMenuAreas: readonly Area[] = [{ ...profile, label: 'پروفایل من' }, myServices, wallet];
 
 /** Every registry entry, for the test that holds `built` to src/pages. */
 export const allAreas: readonly Area[] = [...portalAreas, ...serviceCards, ...accountAreas, ...userMenuAreas];

@@ -1,0 +1,101 @@
+import { atom, onMount } from 'nanostores';
+import { cancelAppointment, fetchAppointments, fetchSlots, rescheduleAppointment } from '#client/api/appointments.ts';
+import { fetchAppointmentCalendar } from '#client/api/appointment-list.ts';
+import { BOOKING_WINDOW_DAYS, type Appointment, type SlotDay } from '#lib/api/contracts/appointments.ts';
+import type { ListMeta } from '#lib/api/contracts/wallet.ts';
+import { readMyAppointmentsView, writeMyAppointmentsView, type MyAppointmentsView } from '#lib/booking/my-appointments-view.ts';
+import { $token } from './auth.ts';
+import { loadWallet, type Loadable } from './wallet.ts';
+
+/** Appointments per page of /patient-profile/services. */
+export const MY_APPOINTMENTS_PER_PAGE = 10;
+
+/** The tab and page shown (mirrored in the address). */
+export const $myAppointmentsView = atom<MyAppointmentsView>({ tab: 'upcoming', page: 1 });
+export const $myAppointments = atom<Loadable<{ items: Appointment[]; meta: ListMeta }>>({ status: 'loading' });
+
+/** The free slots of one doctor, for the reschedule dialog. */
+export const $rescheduleSlots = atom<Loadable<{ doctorId: string; days: SlotDay[] }> | undefined>(undefined);
+
+let listCall = 0;
+/** Loads the page the view selects; an older answer arriving late is dropped. */
+export async function loadMyAppointments({ quiet = false } = {}): Promise<void> {
+  if (!$token.get()) return;
+  const call = ++listCall;
+  const { tab, page } = $myAppointmentsView.get();
+  if (!quiet || $myAppointments.get().status !== 'ready') $myAppointments.set({ status: 'loading' });
+  try {
+    const { data, meta } = await fetchAppointments({ scope: tab, page, per_page: MY_APPOINTMENTS_PER_PAGE });
+    if (call === listCall) $myAppointments.set({ status: 'ready', data: { items: data, meta } });
+  } catch {
+    if (call === listCall) $myAppointments.set({ status: 'failed' });
+  }
+}
+
+/** Shows `view` and writes it into the address (a new history entry: Back returns to the previous tab). */
+export function showMyAppointments(view: MyAppointmentsView): void {
+  $myAppointmentsView.set(view);
+  const search = writeMyAppointmentsView(view);
+  history.pushState(null, '', `${location.pathname}${search ? `?${search}` : ''}`);
+  void loadMyAppointments();
+}
+
+/**
+ * Cancels `key`; the refund is in the wallet at once, so the balance (and the header) reload with
+ * the list. Resolves with the rials refunded; rejects with the failed call.
+ */
+export async function cancelMyAppointment(key: string): Promise<number> {
+  const { data } = await cancelAppointment(key);
+  void loadMyAppointments({ quiet: true });
+  void loadWallet({ quiet: true });
+  return data.refunded;
+}
+
+/** Moves `key` to `start` (another free slot of its doctor); rejects with the failed call (409: taken, with alternatives). */
+export async function rescheduleMyAppointment(key: string, start: string): Promise<Appointment> {
+  const { data } = await rescheduleAppointment(key, { start });
+  void loadMyAppointments({ quiet: true });
+  return data;
+}
+
+let slotsCall = 0;
+/** The doctor's days over the whole booking window, for choosing a new time. */
+export async function loadRescheduleSlots(doctorId: string): Promise<void> {
+  const call = ++slotsCall;
+  $rescheduleSlots.set({ status: 'loading' });
+  try {
+    const { data } = await fetchSlots({ doctor_id: doctorId, days: BOOKING_WINDOW_DAYS });
+    if (call === slotsCall) $rescheduleSlots.set({ status: 'ready', data: { doctorId, days: data } });
+  } catch {
+    if (call === slotsCall) $rescheduleSlots.set({ status: 'failed' });
+  }
+}
+
+/** Saves the appointment's calendar file (`{key}.ics`) through a temporary link. */
+export async function downloadAppointmentCalendar(key: string): Promise<void> {
+  const blob = await fetchAppointmentCalendar(key);
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: `${key}.ics` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the object URL; give it a moment before letting it go.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+// The address is the source of the view: read at first, and again on Back and Forward.
+onMount($myAppointments, () => {
+  const fromAddress = () => {
+    $myAppointmentsView.set(readMyAppointmentsView(location.search));
+    void loadMyAppointments();
+  };
+  fromAddress();
+  addEventListener('popstate', fromAddress);
+  const stopToken = $token.listen((token) => {
+    if (token) void loadMyAppointments();
+  });
+  return () => {
+    removeEventListener('popstate', fromAddress);
+    stopToken();
+  };
+});
