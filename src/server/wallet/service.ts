@@ -5,8 +5,8 @@ import { findWalletAccountId, listWalletEntries, type WalletEntry } from '../led
 import { walletTotals } from './repository.ts';
 
 /**
- * `GET /wallet`: `available` is the wallet's ledger balance; `held` is what pending withdrawals took
- * out of it and may still come back; `balance` is both.
+ * `GET /wallet`: `available` is the wallet's ledger balance; `held` is what pending withdrawals and
+ * appointments waiting for the bank took out of it and may still come back; `balance` is both.
  */
 export async function getWallet(db: Db, accountId: number): Promise<Wallet> {
   const { available, held } = await walletTotals(db, accountId);
