@@ -42,6 +42,7 @@ const PAGES = [
   '/patient-profile',
   '/financial/charge-wallet',
   '/appointment/pre-reserve/amirhossein-salehi',
+  '/patient-profile/services',
 ];
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean));
 const PARTS = ['lighthouse', 'weight', 'load', 'track-visit', 'wallet', 'appointments'] as const;

@@ -105,13 +105,18 @@ async function openAppointment(key: string, { quiet = false } = {}): Promise<voi
   }
   // A refresh keeps the step on screen until the answer comes.
   if (!quiet) $view.set({ step: 'opening', key });
+  const asked = navigation;
   try {
     const { data } = await bookingApi.fetchAppointment(key);
-    show(data);
+    // The patient went back to the slots meanwhile: a late answer must not bring the old step back.
+    if (asked === navigation) show(data);
   } catch (error) {
-    $view.set(error instanceof NotAuthenticatedError || describeFailure(error).status === 401 ? { step: 'login', key } : { step: 'open-failed', key });
+    if (asked === navigation) $view.set(error instanceof NotAuthenticatedError || describeFailure(error).status === 401 ? { step: 'login', key } : { step: 'open-failed', key });
   }
 }
+
+/** Counts the patient's moves back to the slots; an answer asked for before one is dropped. */
+let navigation = 0;
 
 function show(appointment: Appointment): void {
   $view.set({ step: 'appointment', appointment });
@@ -218,6 +223,7 @@ export async function pay(useWallet: boolean): Promise<void> {
 
 /** Back to the slots: the key leaves the URL (a held slot stays held until it lapses or another is held). */
 export function chooseAgain(): void {
+  navigation++;
   setKeyInUrl(undefined);
   $refusal.set(undefined);
   chooseSlot(undefined);

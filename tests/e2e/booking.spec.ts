@@ -108,7 +108,10 @@ test('the hold counts down and, when its time is up, the page says so and offers
 
   await page.clock.fastForward('05:00');
   await expect(countdown(page)).toHaveText(/^۰[۴۵]:[۰-۵][۰-۹]$/);
+  // At zero the page asks the server what became of the hold; choose again once it has answered.
+  const reread = page.waitForResponse((response) => /\/api\/appointments\/AP-/.test(response.url()));
   await page.clock.fastForward('05:30');
+  await reread;
   await expect(page.getByRole('heading', { name: 'مهلت نگه‌داری نوبت تمام شد' })).toBeVisible();
   await expect(countdown(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'انتخاب دوبارهٔ زمان' }).click();
@@ -166,17 +169,17 @@ test('booking at 375 px with the keyboard alone: no sideways scroll, 44 px targe
   await expect(page.locator('[data-chosen-time]')).toBeVisible();
 
   // «for me» is the default; Tab past it to «reserve».
-  for (let i = 0; i < 5; i++) {
-    await page.keyboard.press('Tab');
-    if ((await page.evaluate(() => document.activeElement?.textContent ?? '')).includes('رزرو این نوبت')) break;
-  }
+  // The focused control's text (not the page's: focus on <body> would "contain" every button).
+  const focusedText = () => page.evaluate(() => (document.activeElement?.matches('button, a, input') ? (document.activeElement.textContent ?? '') : ''));
+  for (let i = 0; i < 10 && !(await focusedText()).includes('رزرو این نوبت'); i++) await page.keyboard.press('Tab');
+  expect(await focusedText()).toContain('رزرو این نوبت');
   await page.keyboard.press('Enter');
   await expect(countdown(page)).toBeVisible();
   expect(await noSidewaysScroll()).toBe(true);
-  for (let i = 0; i < 10; i++) {
-    await page.keyboard.press('Tab');
-    if ((await page.evaluate(() => document.activeElement?.textContent ?? '')).includes('پرداخت از کیف پول و قطعی کردن نوبت')) break;
-  }
+  // The button names the wallet once the balance has loaded; only then Tab to it (never press Enter elsewhere).
+  await expect(page.getByRole('button', { name: 'پرداخت از کیف پول و قطعی کردن نوبت' })).toBeVisible();
+  for (let i = 0; i < 30 && !(await focusedText()).includes('پرداخت از کیف پول و قطعی کردن نوبت'); i++) await page.keyboard.press('Tab');
+  expect(await focusedText()).toContain('پرداخت از کیف پول و قطعی کردن نوبت');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'نوبت شما قطعی شد' })).toBeVisible();
   expect(await noSidewaysScroll()).toBe(true);

@@ -28,7 +28,8 @@ export async function createScratchPostgres(adminUrl: string): Promise<{ name: s
 /** A migrated, empty database of each kind the tests can reach, and how to throw it away. */
 async function createPostgresDatabase(adminUrl: string): Promise<{ database: Database; drop(): Promise<void> }> {
   const scratch = await createScratchPostgres(adminUrl);
-  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
+  // Race tests queue up to 100 transactions on the pool's 10 connections: wait for one up to 60 s.
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '', connectTimeoutMs: 60_000 });
   await migrateDatabase(database);
   return {
     database,

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { findAccount } from '../accounts/repository.ts';
 import { checkLedger } from './check.ts';
-import { walletBalanceOf } from './repository.ts';
+import { ledgerAccountId, walletBalanceOf } from './repository.ts';
 import { transfer } from './transfer.ts';
 
 /** The database's own message, under Drizzle's "Failed query" wrapper. */
@@ -38,6 +38,15 @@ describeEachDatabase('ledger', (database) => {
     expect((error as AppError).code).toBe('not_acceptable');
     expect(await walletBalanceOf(db, patient.id)).toBe(1_000_000);
     expect((await checkLedger(db)).ok).toBe(true);
+  });
+
+  it('a new wallet created by 30 transactions at once exists once, and none of them fails', async () => {
+    const { db } = database();
+    for (let round = 0; round < 5; round++) {
+      const patient = await newPatient(db);
+      const ids = await Promise.all(Array.from({ length: 30 }, () => db.transaction((tx) => ledgerAccountId(tx as unknown as Db, { wallet: patient.id }))));
+      expect(new Set(ids).size).toBe(1);
+    }
   });
 
   it('50 concurrent debits of one wallet never overdraw it: exactly as many succeed as the money allows', async () => {

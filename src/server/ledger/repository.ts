@@ -10,7 +10,9 @@ export async function ledgerAccountId(db: Db, party: LedgerParty): Promise<numbe
   const existing = await find();
   if (existing !== undefined) return existing;
   const values = typeof party === 'string' ? { code, kind: 'system' as const } : { code, kind: 'wallet' as const, accountId: party.wallet };
-  await db.insert(ledgerAccounts).values(values).onConflictDoNothing({ target: ledgerAccounts.code });
+  // No conflict target: a wallet is unique by code and by account id, and a racing creator can hit
+  // either index first; with a target only the code's, PostgreSQL raised the other one's violation.
+  await db.insert(ledgerAccounts).values(values).onConflictDoNothing();
   const created = await find();
   if (created === undefined) throw new Error(`ledger account ${code} could not be created`);
   return created;
