@@ -128,6 +128,9 @@ test('«connection restored» only after we said «offline» and the server real
 
   await context.setOffline(true);
   await expect(noInternet(page)).toBeVisible();
+  // Hovering pauses its 5-second auto-close: on a slow machine it could close by itself before the
+  // check below, and that check is about the early `online` event not dismissing it.
+  await noInternet(page).hover();
   // An `online` event while the network is still down (a flaky link says so too early).
   await page.evaluate(() => dispatchEvent(new Event('online')));
   await page.waitForTimeout(2000);
