@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Appointment, SlotsAnswer } from '../../src/lib/api/contracts/appointments.ts';
 import { formatTime } from '../../src/lib/format/date.ts';
@@ -7,7 +6,7 @@ import { formatRial } from '../../src/lib/format/number.ts';
 import { registerPatient } from '../support/portal-api.ts';
 import type { RunningServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
-import { expect, newNationalCode, newPhone, registerThroughPopup, test } from './fixtures.ts';
+import { expect, expectNoSevereAxe, newNationalCode, newPhone, registerThroughPopup, test } from './fixtures.ts';
 
 /**
  * Issue 11 items 4 and 5: «My appointments» (/patient-profile/services) with its tabs, cancel with
@@ -50,15 +49,6 @@ async function book(token: string, doctorId: string, starts: readonly string[]):
     return paid.body.data.appointment;
   }
   throw new Error(`no free slot of ${doctorId} could be held`);
-}
-
-async function expectNoSevereAxe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 /** Opens the list logged out, registers through the popup it opens; answers the new account's token. */

@@ -1,5 +1,4 @@
 import { readdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { SlotsAnswer } from '../../src/lib/api/contracts/appointments.ts';
 import type { RunningServer } from '../support/server.ts';
@@ -12,15 +11,6 @@ const DOCTORS = readdirSync('src/content/doctors')
   .map((file) => file.replace(/\.json$/, ''));
 export const CARD = { number: '6037991234567893', cvv2: '123', month: '12', year: '08', password: '123456' };
 export const server = () => ({ url: process.env.PORTAL_E2E_URL! }) as RunningServer;
-
-export async function expectNoSevereAxe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 export interface FreeSlot {
   doctor: string;

@@ -1,7 +1,7 @@
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
-import { chooseSlot, countdown, expectNoSevereAxe, freeSlot, loggedIn, payAtBank, registered, server, walletAvailable } from './booking-steps.ts';
-import { codeFor, expect, newNationalCode, newPhone, test } from './fixtures.ts';
+import { chooseSlot, countdown, freeSlot, loggedIn, payAtBank, registered, server, walletAvailable } from './booking-steps.ts';
+import { codeFor, expect, expectNoSevereAxe, newNationalCode, newPhone, test } from './fixtures.ts';
 
 /**
  * Issue 11 item 2 and 9: the pre-reserve page — slots, the login popup in the middle of a booking,

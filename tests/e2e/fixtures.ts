@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
 
@@ -110,4 +111,14 @@ export async function pickJalaliDay(page: Page, { months, day }: { months: numbe
     .locator('.rmdp-day:not(.rmdp-day-hidden):not(.rmdp-deactive):not(.rmdp-disabled) span', { hasText: new RegExp(`^${toPersianDigits(day)}$`) })
     .click();
   await page.keyboard.press('Escape');
+}
+
+/** Axe finds nothing serious or critical on the page as it stands (issues 10–11 specs). */
+export async function expectNoSevereAxe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }

@@ -1,21 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, newNationalCode, newPhone, registerThroughPopup, test } from './fixtures.ts';
+import { expect, expectNoSevereAxe, newNationalCode, newPhone, registerThroughPopup, test } from './fixtures.ts';
 
 /** A valid Iranian IBAN body (the 24 digits after IR) and a Luhn-valid card for the sandbox bank. */
 const IBAN = '050170000000123456789012';
 const CARD = '6037991234567893';
-
-async function expectNoSevereAxe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 /** Opens `path` logged out, registers through the popup it opens, and waits for the page's heading. */
 async function registeredOn(page: Page, path: string, heading: string) {
