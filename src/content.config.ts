@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { createClinicSchema, createDoctorSchema, expertiseGroupSchema } from './content/catalogue-schema.ts';
+import { serviceSchema } from './content/services-schema.ts';
 import { pregnancyTrimesterSchema, pregnancyWeekSchema } from './content/pregnancy-schema.ts';
 
 /** The care catalogue (issue 4): fictional demo data, checked at build by these schemas. */
@@ -19,6 +20,12 @@ const doctors = defineCollection({
   schema: ({ image }) => createDoctorSchema(image()),
 });
 
+/** Services on request (issue 12): pages /sr and /sr/services; the server checks requests against them. */
+const services = defineCollection({
+  loader: glob({ pattern: '*.json', base: './src/content/services' }),
+  schema: serviceSchema,
+});
+
 /** The pregnancy timeline (issue 5). */
 const pregnancyWeeks = defineCollection({
   loader: glob({ pattern: '*.md', base: './src/content/pregnancy-weeks' }),
@@ -34,6 +41,7 @@ export const collections = {
   'expertise-groups': expertiseGroups,
   clinics,
   doctors,
+  services,
   'pregnancy-weeks': pregnancyWeeks,
   'pregnancy-trimesters': pregnancyTrimesters,
 };

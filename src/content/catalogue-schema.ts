@@ -58,7 +58,7 @@ const slug = z.string().regex(SLUG_PATTERN, 'a lower-case kebab-case slug');
 const time = z.string().regex(TIME_PATTERN, 'a 24-hour HH:MM time');
 const day = z.enum(DAY_KEYS);
 /** Persian text: trimmed, not empty, Persian yeh/keheh rather than Arabic ي/ك, no Latin digits. */
-const persian = z
+export const persian = z
   .string()
   .trim()
   .min(1)
@@ -67,7 +67,7 @@ const persian = z
 /** A path to a local image, relative to the JSON file (e.g. `../../assets/doctors/x.png`). */
 const photoPath = z.string().regex(/^\.{1,2}\/[\w./-]+\.(?:png|jpe?g|webp|avif)$/, 'a relative path to a local image');
 
-const uniqueList = <T extends z.ZodType>(item: T) =>
+export const uniqueList = <T extends z.ZodType>(item: T) =>
   z
     .array(item)
     .min(1)

@@ -32,7 +32,7 @@ describe('the server catalogue', () => {
 
   it('refuses an entry that breaks its schema, naming the file', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'catalogue-'));
-    for (const collection of ['expertise-groups', 'clinics', 'doctors']) mkdirSync(path.join(dir, collection));
+    for (const collection of ['expertise-groups', 'clinics', 'doctors', 'services']) mkdirSync(path.join(dir, collection));
     writeFileSync(path.join(dir, 'doctors', 'broken.json'), JSON.stringify({ name: { first: 'x' } }));
     expect(() => readCatalogue(dir)).toThrow(CatalogueError);
     expect(() => readCatalogue(dir)).toThrow(/broken\.json/);

@@ -8,6 +8,7 @@ import {
   type Doctor,
   type ExpertiseGroup,
 } from '#content/catalogue-schema.ts';
+import { serviceSchema, type Service } from '#content/services-schema.ts';
 
 /**
  * The care catalogue as the server sees it (decision 010): the same JSON files and schemas as the
@@ -17,9 +18,11 @@ export interface Catalogue {
   groups: ReadonlyMap<string, ExpertiseGroup>;
   clinics: ReadonlyMap<string, Clinic>;
   doctors: ReadonlyMap<string, Doctor>;
+  /** The services a patient may request (issue 12). */
+  services: ReadonlyMap<string, Service>;
 }
 
-export type { Clinic, Doctor, ExpertiseGroup };
+export type { Clinic, Doctor, ExpertiseGroup, Service };
 
 export class CatalogueError extends Error {
   override name = 'CatalogueError';
@@ -44,6 +47,7 @@ export function readCatalogue(contentDir: string): Catalogue {
     groups: readCollection(path.join(contentDir, 'expertise-groups'), (value) => expertiseGroupSchema.parse(value)),
     clinics: readCollection(path.join(contentDir, 'clinics'), (value) => clinicSchema.parse(value)),
     doctors: readCollection(path.join(contentDir, 'doctors'), (value) => doctorSchema.parse(value)),
+    services: readCollection(path.join(contentDir, 'services'), (value) => serviceSchema.parse(value)),
   };
 }
 

@@ -1,0 +1,62 @@
+/**
+ * Schema of the hospital's services on request (`src/content/services/<slug>.json`; the file name is
+ * the service's id, the `service_id` of `POST /service-requests`). Read by the content collection
+ * (pages /sr and /sr/services) and by the server (server/catalogue), which checks requests against it.
+ */
+import { z } from 'astro/zod';
+import { persian, SLUG_PATTERN, uniqueList } from './catalogue-schema.ts';
+
+/** Categories, in the order /sr/services lists them, with their Persian names. */
+export const SERVICE_CATEGORIES = {
+  'home-care': 'پرستاری و مراقبت در منزل',
+  'home-lab': 'آزمایش و تصویربرداری در منزل',
+  rehabilitation: 'توان‌بخشی در منزل',
+  equipment: 'تجهیزات پزشکی',
+  transport: 'انتقال بیمار',
+  records: 'پرونده و مدارک پزشکی',
+} as const;
+export type ServiceCategory = keyof typeof SERVICE_CATEGORIES;
+
+/** The time windows a visit can be asked for (api.md `preferred_window`), with their Persian names and hours. */
+export const SERVICE_WINDOWS = {
+  morning: { name: 'صبح', hours: '۸ تا ۱۲' },
+  afternoon: { name: 'بعدازظهر', hours: '۱۲ تا ۱۷' },
+  evening: { name: 'عصر و شب', hours: '۱۷ تا ۲۱' },
+} as const;
+export type ServiceWindow = keyof typeof SERVICE_WINDOWS;
+export const SERVICE_WINDOW_KEYS = Object.keys(SERVICE_WINDOWS) as ServiceWindow[];
+
+const rial = z.number().int().min(0).max(10_000_000_000_000);
+
+export const serviceSchema = z
+  .strictObject({
+    /** The name patients know it by: «تزریقات در منزل». */
+    name: persian,
+    category: z.enum(Object.keys(SERVICE_CATEGORIES) as [ServiceCategory, ...ServiceCategory[]]),
+    /** One sentence for cards and the meta description (≤ 160 characters). */
+    summary: persian.pipe(z.string().max(160)),
+    /** What it is and how it goes, in short paragraphs. */
+    description: uniqueList(persian),
+    /** What the patient must have ready (a prescription, the insurance booklet, …). */
+    prepare: uniqueList(persian),
+    /** The usual price range in rials (the invoice gives the real amount). */
+    price_min_rial: rial,
+    price_max_rial: rial,
+    /** What the price depends on. */
+    price_note: persian.optional(),
+    /** Areas served, as patients name them («تهران، مناطق ۱ تا ۸»). */
+    areas: uniqueList(persian),
+    /** How soon it can happen, in words («معمولاً همان روز»). */
+    lead_time: persian,
+    /** The earliest preferred day, in days from today (0 = today may be asked). */
+    earliest_days: z.number().int().min(0).max(14),
+    /** The windows it is offered in. */
+    windows: uniqueList(z.enum(['morning', 'afternoon', 'evening'])),
+    /** Sort order inside its category (ascending). */
+    order: z.number().int().min(0),
+    /** Other services' slugs shown beside it. */
+    related: z.array(z.string().regex(SLUG_PATTERN)).default([]),
+  })
+  .refine((service) => service.price_min_rial <= service.price_max_rial, 'price_min_rial must not exceed price_max_rial');
+
+export type Service = z.infer<typeof serviceSchema>;
