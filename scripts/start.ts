@@ -13,6 +13,7 @@ import { DEMO_PATIENT, seedDemo } from '../src/server/demo/seed.ts';
 import { activeGateway } from '../src/server/payments/active-gateway.ts';
 import { setUpPaymentJobs } from '../src/server/payments/jobs.ts';
 import { setUpBookingJobs } from '../src/server/booking/jobs.ts';
+import { setUpInvoiceJobs } from '../src/server/invoices/jobs.ts';
 import { bookingContext } from '../src/server/booking/default-context.ts';
 import { runDueJobs } from '../src/server/jobs/runner.ts';
 import '../src/server/effects.ts';
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
   // one; the database hands each due job to one of them.
   await setUpPaymentJobs(database.db, activeGateway, new Date());
   await setUpBookingJobs(database.db, bookingContext, new Date());
+  await setUpInvoiceJobs(database.db, new Date());
   let running = false;
   const runJobs = async () => {
     if (running) return;

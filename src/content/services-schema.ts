@@ -4,27 +4,10 @@
  * (pages /sr and /sr/services) and by the server (server/catalogue), which checks requests against it.
  */
 import { z } from 'astro/zod';
+import { SERVICE_CATEGORIES, SERVICE_WINDOWS, SERVICE_WINDOW_KEYS, type ServiceCategory, type ServiceWindow } from '../lib/services/names.ts';
 import { persian, SLUG_PATTERN, uniqueList } from './catalogue-schema.ts';
 
-/** Categories, in the order /sr/services lists them, with their Persian names. */
-export const SERVICE_CATEGORIES = {
-  'home-care': 'پرستاری و مراقبت در منزل',
-  'home-lab': 'آزمایش و تصویربرداری در منزل',
-  rehabilitation: 'توان‌بخشی در منزل',
-  equipment: 'تجهیزات پزشکی',
-  transport: 'انتقال بیمار',
-  records: 'پرونده و مدارک پزشکی',
-} as const;
-export type ServiceCategory = keyof typeof SERVICE_CATEGORIES;
-
-/** The time windows a visit can be asked for (api.md `preferred_window`), with their Persian names and hours. */
-export const SERVICE_WINDOWS = {
-  morning: { name: 'صبح', hours: '۸ تا ۱۲' },
-  afternoon: { name: 'بعدازظهر', hours: '۱۲ تا ۱۷' },
-  evening: { name: 'عصر و شب', hours: '۱۷ تا ۲۱' },
-} as const;
-export type ServiceWindow = keyof typeof SERVICE_WINDOWS;
-export const SERVICE_WINDOW_KEYS = Object.keys(SERVICE_WINDOWS) as ServiceWindow[];
+export { SERVICE_CATEGORIES, SERVICE_WINDOWS, SERVICE_WINDOW_KEYS, type ServiceCategory, type ServiceWindow };
 
 const rial = z.number().int().min(0).max(10_000_000_000_000);
 
@@ -51,7 +34,7 @@ export const serviceSchema = z
     /** The earliest preferred day, in days from today (0 = today may be asked). */
     earliest_days: z.number().int().min(0).max(14),
     /** The windows it is offered in. */
-    windows: uniqueList(z.enum(['morning', 'afternoon', 'evening'])),
+    windows: uniqueList(z.enum(SERVICE_WINDOW_KEYS)),
     /** Sort order inside its category (ascending). */
     order: z.number().int().min(0),
     /** Other services' slugs shown beside it. */

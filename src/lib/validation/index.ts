@@ -11,3 +11,4 @@ export * from './bank.ts';
 export * from './otp.ts';
 export * from './gender.ts';
 export * from './person.ts';
+export * from './request-text.ts';

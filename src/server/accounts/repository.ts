@@ -75,3 +75,9 @@ export async function countNationalCodeConflicts(db: Db): Promise<number> {
   const [row] = await db.select({ total: count() }).from(nationalCodeConflicts);
   return row?.total ?? 0;
 }
+
+/** The account with this national code (each code belongs to one account). */
+export async function findAccountByNationalCode(db: Db, internationalCode: string): Promise<Account | undefined> {
+  const [row] = await db.select(accountColumns).from(accounts).where(eq(accounts.internationalCode, internationalCode));
+  return row;
+}

@@ -26,7 +26,7 @@ export function cancellation(row: AppointmentRow, ctx: BookingContext, now: Date
   return { allowed: false, refund: 0 };
 }
 
-function maskCode(code: string): string {
+export function maskCode(code: string): string {
   return `${'*'.repeat(Math.max(0, code.length - 4))}${code.slice(-4)}`;
 }
 

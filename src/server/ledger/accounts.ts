@@ -13,6 +13,10 @@ export const SYSTEM_ACCOUNTS = {
   bankPayouts: 'bank_payouts',
   /** Wallet money put towards an appointment whose rest is at the bank: revenue once paid, back to the wallet if not. */
   appointmentHolds: 'appointment_holds',
+  /** Wallet money put towards an invoice whose rest is at the bank: revenue once paid, back to the wallet if not. */
+  invoiceHolds: 'invoice_holds',
+  /** Owed back to cards: public-link payments that arrived after their invoice was already settled. */
+  payerRefunds: 'payer_refunds',
 } as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[keyof typeof SYSTEM_ACCOUNTS];
 

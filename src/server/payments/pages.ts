@@ -21,7 +21,8 @@ export async function handOffToBank(url: URL, now: Date): Promise<BankHandOff | 
   const db = await getDb();
   const payment = await paymentOf(db, url);
   if (!payment) return undefined;
-  const account = await findAccount(db, payment.accountId);
+  // A link payment is a stranger's: the account holder's mobile (the gateway's saved cards) is not theirs to use.
+  const account = payment.payer === 'account' ? await findAccount(db, payment.accountId) : undefined;
   return startPayment(db, activeGateway(db), payment, { callbackUrl: callbackUrl(payment.id), ...(account ? { mobile: account.phoneNumber } : {}), now });
 }
 

@@ -19,12 +19,24 @@ export async function findPayment(db: Db, id: string): Promise<PaymentRow | unde
   return row;
 }
 
-/** Payments the account started since `since` that are still pending (a bound on open payments). */
+/**
+ * Payments the account's holder started since `since` that are still pending (a bound on open
+ * payments). Payments through an invoice's public link are not the holder's and are not counted.
+ */
 export async function countRecentPendingPayments(db: Db, accountId: number, since: Date): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(payments)
-    .where(and(eq(payments.accountId, accountId), eq(payments.status, 'pending'), gt(payments.createdAt, since)));
+    .where(and(eq(payments.accountId, accountId), eq(payments.payer, 'account'), eq(payments.status, 'pending'), gt(payments.createdAt, since)));
+  return row?.total ?? 0;
+}
+
+/** Link payments for one invoice started since `since` that are still pending (a bound per invoice). */
+export async function countRecentPendingLinkPayments(db: Db, target: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(payments)
+    .where(and(eq(payments.target, target), eq(payments.payer, 'link'), eq(payments.status, 'pending'), gt(payments.createdAt, since)));
   return row?.total ?? 0;
 }
 
@@ -54,6 +66,13 @@ export async function markPaid(db: Db, id: string, change: { refId: string; card
 }
 
 /** The money of a paid payment went to the wallet instead of its purpose. */
+/** A link payment whose invoice was already settled: its money is owed back to the card. */
+export async function markReturnedToPayer(db: Db, id: string): Promise<PaymentRow> {
+  const [row] = await db.update(payments).set({ returnedToPayer: true }).where(eq(payments.id, id)).returning();
+  if (!row) throw new Error(`payment ${id} vanished`);
+  return row;
+}
+
 export async function markCreditedToWallet(db: Db, id: string): Promise<PaymentRow> {
   const [row] = await db.update(payments).set({ creditedToWallet: true }).where(eq(payments.id, id)).returning();
   return row!;

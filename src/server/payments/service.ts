@@ -11,7 +11,19 @@ import { notify } from '../sms/notify.ts';
 import { walletSms } from '../wallet/messages.ts';
 import { GatewayError, type PaymentGateway } from './gateway.ts';
 import { paymentMessages as M } from './messages.ts';
-import { countRecentPendingPayments, findPayment, insertPayment, leasePendingPayments, markClosed, markCreditedToWallet, markPaid, setAuthority, type PaymentRow } from './repository.ts';
+import {
+  countRecentPendingLinkPayments,
+  countRecentPendingPayments,
+  findPayment,
+  insertPayment,
+  leasePendingPayments,
+  markClosed,
+  markCreditedToWallet,
+  markPaid,
+  markReturnedToPayer,
+  setAuthority,
+  type PaymentRow,
+} from './repository.ts';
 
 /** At most this many payments of one account may wait at the bank at once (PAYMENT_OPEN_LIMIT). */
 export const DEFAULT_OPEN_PAYMENTS = 5;
@@ -27,6 +39,8 @@ export function toPayment(row: PaymentRow): Payment {
     ...(row.paidAt ? { paid_at: row.paidAt.toISOString() } : {}),
     ...(row.target ? { target: row.target } : {}),
     ...(row.creditedToWallet ? { credited_to_wallet: true } : {}),
+    ...(row.payer === 'link' ? { by_link: true } : {}),
+    ...(row.returnedToPayer ? { returned_to_payer: true } : {}),
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
   };
@@ -41,8 +55,10 @@ export interface NewPaymentOrder {
   returnPath: string;
   gateway: PaymentGateway['name'];
   timeoutMinutes: number;
-  /** Open payments allowed per account; default DEFAULT_OPEN_PAYMENTS. */
+  /** Open payments allowed per account (per invoice for a link payer); default DEFAULT_OPEN_PAYMENTS. */
   maxOpen?: number;
+  /** Who pays: the account's holder (default), or anyone with an invoice's public link. */
+  payer?: 'account' | 'link';
   now: Date;
 }
 
@@ -56,7 +72,10 @@ export async function createPayment(db: Db, order: NewPaymentOrder): Promise<Pay
     const inner = tx as unknown as Db;
     // Counted under the account's wallet row lock, so 50 charges at once cannot all pass the count.
     await lockWallet(inner, order.accountId);
-    if ((await countRecentPendingPayments(inner, order.accountId, since)) >= (order.maxOpen ?? DEFAULT_OPEN_PAYMENTS)) {
+    const payer = order.payer ?? 'account';
+    if (payer === 'link' && (order.purpose !== 'invoice' || !order.target)) throw new Error('a link payment pays an invoice');
+    const open = payer === 'link' ? await countRecentPendingLinkPayments(inner, order.target ?? '', since) : await countRecentPendingPayments(inner, order.accountId, since);
+    if (open >= (order.maxOpen ?? DEFAULT_OPEN_PAYMENTS)) {
       throw new AppError('rate_limited', M.tooManyOpen, { retryAfter: 60 });
     }
     return insertPayment(inner, {
@@ -67,6 +86,7 @@ export async function createPayment(db: Db, order: NewPaymentOrder): Promise<Pay
       amount: order.amount,
       gateway: order.gateway,
       returnPath: order.returnPath,
+      payer,
       createdAt: order.now,
       expiresAt: new Date(order.now.getTime() + order.timeoutMinutes * 60_000),
     });
@@ -104,6 +124,19 @@ const chargeAfterPaid: AfterPaid = async (db, payment) => {
   if (account) await notify(account.phoneNumber, walletSms.charged(payment.amount, await walletBalanceOf(db, payment.accountId), payment.refId ?? ''));
 };
 
+/** A link payment that no longer applies: the money is owed back to the card it came from, never to a wallet. */
+const oweToPayer = async (tx: Db, payment: PaymentRow, now: Date): Promise<void> => {
+  await transfer(tx, {
+    from: SYSTEM_ACCOUNTS.gateway,
+    to: SYSTEM_ACCOUNTS.payerRefunds,
+    amount: payment.amount,
+    type: 'payer_refund_due',
+    description: `پرداخت دیرهنگام با پیوند ${M.purposes[payment.purpose]}؛ به کارت پرداخت‌کننده برمی‌گردد`,
+    reference: payment.id,
+    now,
+  });
+};
+
 /**
  * Effects by purpose. Appointments and invoices register theirs when they land; money for a purpose
  * whose effect no longer applies (arrived after expiry) goes to the patient's wallet.
@@ -120,7 +153,8 @@ export function registerPaymentEffect(purpose: Exclude<PaymentPurpose, 'wallet_c
 /**
  * Applies a verified payment exactly once: the conditional state change and its effect (a ledger
  * transfer) commit together; every other caller, concurrent or later, finds it paid and does nothing.
- * Money verified after the payment failed or expired is credited to the wallet.
+ * Money verified after the payment failed or expired is credited to the wallet (a link payment's
+ * is owed back to the payer's card instead).
  */
 async function applyPaidPayment(db: Db, id: string, verified: { refId: string; cardPan: string | null }, now: Date): Promise<boolean> {
   const applied = await db.transaction(async (tx) => {
@@ -129,6 +163,10 @@ async function applyPaidPayment(db: Db, id: string, verified: { refId: string; c
     if (!marked) return undefined;
     const effect = marked.wasPending ? effects[marked.row.purpose]?.apply : undefined;
     if (effect && (await effect(inner, marked.row, now))) return { row: marked.row, applied: true };
+    if (marked.row.payer === 'link') {
+      await oweToPayer(inner, marked.row, now);
+      return { row: await markReturnedToPayer(inner, marked.row.id), applied: false };
+    }
     await creditWallet(inner, marked.row, now);
     if (marked.row.purpose === 'wallet_charge') return { row: marked.row, applied: true };
     return { row: await markCreditedToWallet(inner, marked.row.id), applied: false };

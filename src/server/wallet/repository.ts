@@ -13,13 +13,14 @@ export async function insertWithdrawal(db: Db, values: typeof withdrawals.$infer
   return row;
 }
 
-/** The wallet's balance and what its pending withdrawals and appointments awaiting the bank hold, in one query (the hot `GET /wallet`). */
+/** The wallet's balance and what its pending withdrawals, and appointments and invoices awaiting the bank, hold, in one query (the hot `GET /wallet`). */
 export async function walletTotals(db: Db, accountId: number): Promise<{ available: number; held: number }> {
   const result = await db.execute<{ available: string; held: string }>(sql`
     select
       coalesce((select balance from ledger_accounts where account_id = ${accountId}), 0)::text as available,
       (coalesce((select sum(amount) from withdrawals where account_id = ${accountId} and status = 'pending'), 0)
-        + coalesce((select sum(paid_from_wallet) from appointments where account_id = ${accountId} and status = 'awaiting_payment'), 0))::text as held`);
+        + coalesce((select sum(paid_from_wallet) from appointments where account_id = ${accountId} and status = 'awaiting_payment'), 0)
+        + coalesce((select sum(paid_from_wallet) from invoices where account_id = ${accountId} and status = 'unpaid' and payment_id is not null), 0))::text as held`);
   const [row] = (result as unknown as { rows: Array<{ available: string; held: string }> }).rows;
   return { available: Number(row?.available ?? 0), held: Number(row?.held ?? 0) };
 }

@@ -6,7 +6,7 @@ import { walletTotals } from './repository.ts';
 
 /**
  * `GET /wallet`: `available` is the wallet's ledger balance; `held` is what pending withdrawals and
- * appointments waiting for the bank took out of it and may still come back; `balance` is both.
+ * appointments and invoices waiting for the bank took out of it and may still come back; `balance` is both.
  */
 export async function getWallet(db: Db, accountId: number): Promise<Wallet> {
   const { available, held } = await walletTotals(db, accountId);

@@ -153,6 +153,10 @@ export interface Payment {
   target?: string;
   /** Paid for an appointment or invoice that no longer waited for it: the money went to the wallet. */
   credited_to_wallet?: boolean;
+  /** Paid through an invoice's public link (by someone without the account). */
+  by_link?: boolean;
+  /** A link payment that came after its invoice was settled: the money goes back to the card it came from. */
+  returned_to_payer?: boolean;
   created_at: string;
   expires_at: string;
 }

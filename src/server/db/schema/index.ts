@@ -6,3 +6,4 @@ export * from './money.ts';
 export * from './hospital.ts';
 export * from './booking.ts';
 export * from './jobs.ts';
+export * from './service-requests.ts';

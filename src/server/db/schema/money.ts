@@ -104,6 +104,16 @@ export const payments = pgTable(
      * invoice was settled): the money went to the patient's wallet instead, and the receipt says so.
      */
     creditedToWallet: boolean('credited_to_wallet').notNull().default(false),
+    /**
+     * Who pays: the account's holder (`account`), or anyone holding an invoice's public link
+     * (`link`: the account is the invoice's, but the money is a stranger's and never enters a wallet).
+     */
+    payer: text('payer', { enum: ['account', 'link'] }).notNull().default('account'),
+    /**
+     * A link payment that came after its invoice was settled: the money is owed back to the card it
+     * came from ("payer refunds" in the ledger) and the receipt says so.
+     */
+    returnedToPayer: boolean('returned_to_payer').notNull().default(false),
   },
   (table) => [
     index('payments_account_id_created_at_idx').on(table.accountId, table.createdAt),
@@ -111,6 +121,7 @@ export const payments = pgTable(
     check('payments_amount_check', sql`${table.amount} > 0 and ${table.amount} <= 10000000000000`),
     check('payments_status_check', sql`${table.status} in ('pending', 'paid', 'failed', 'expired')`),
     check('payments_purpose_check', sql`${table.purpose} in ('wallet_charge', 'appointment', 'invoice')`),
+    check('payments_payer_check', sql`${table.payer} in ('account', 'link') and (${table.payer} = 'account' or ${table.purpose} = 'invoice')`),
   ],
 );
 

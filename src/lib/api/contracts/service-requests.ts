@@ -1,0 +1,143 @@
+/**
+ * The service-request calls (spec/api.md "Service requests and invoices"): request schemas and
+ * answer shapes, used by the request form (islands/service-requests), the endpoints
+ * (pages/api/service-requests/*) and the hospital side.
+ */
+import * as v from 'valibot';
+import { SERVICE_WINDOW_KEYS, type ServiceWindow } from '../../services/names.ts';
+import { SingleLineInputSchema, inputMessage, required } from '../../validation/base.ts';
+import { validationMessages as M } from '../../validation/messages.ts';
+import { PhoneAndHomePhoneSchema } from '../../validation/phone.ts';
+import { AddressSchema, NotesSchema } from '../../validation/request-text.ts';
+import { BookingDaySchema, OtherPatientSchema, type AppointmentPatient } from './appointments.ts';
+import { PageQuerySchema, type ListMeta } from './wallet.ts';
+
+export { SERVICE_WINDOW_KEYS, type ServiceWindow };
+
+export const SERVICE_REQUEST_STATUSES = ['submitted', 'reviewing', 'scheduled', 'in_progress', 'done', 'cancelled', 'rejected'] as const;
+export type ServiceRequestStatus = (typeof SERVICE_REQUEST_STATUSES)[number];
+
+/** Persian names of the statuses, for chips, the timeline and SMS. */
+export const SERVICE_REQUEST_STATUS_NAMES: Record<ServiceRequestStatus, string> = {
+  submitted: 'ثبت شده',
+  reviewing: 'در حال بررسی',
+  scheduled: 'زمان‌بندی شده',
+  in_progress: 'در حال انجام',
+  done: 'انجام شده',
+  cancelled: 'لغو شده',
+  rejected: 'رد شده',
+};
+
+/**
+ * The moves a request may make (the hospital makes them all but the patient's cancel). `scheduled`
+ * may be set again to move the visit; the last three are final.
+ */
+export const SERVICE_REQUEST_MOVES: Record<ServiceRequestStatus, readonly ServiceRequestStatus[]> = {
+  submitted: ['reviewing', 'scheduled', 'rejected', 'cancelled'],
+  reviewing: ['scheduled', 'rejected', 'cancelled'],
+  scheduled: ['scheduled', 'in_progress', 'done', 'cancelled'],
+  in_progress: ['done', 'cancelled'],
+  done: [],
+  cancelled: [],
+  rejected: [],
+};
+
+/** The patient may cancel only before the hospital has scheduled the visit (api.md). */
+export const PATIENT_CANCELLABLE: readonly ServiceRequestStatus[] = ['submitted', 'reviewing'];
+
+/** SR-XXXXXX. */
+export const SERVICE_REQUEST_KEY_PATTERN = /^SR-[0-9A-Z]{6}$/;
+
+/** How far ahead a visit may be asked for. */
+export const SERVICE_REQUEST_HORIZON_DAYS = 60;
+
+export const ServiceIdSchema = v.pipe(v.string(M.required), v.nonEmpty(M.required), v.maxLength(80, 'خدمت معتبر نیست'), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'خدمت معتبر نیست'));
+
+/** `POST /service-requests` */
+export const ServiceRequestSchema = v.object({
+  service_id: ServiceIdSchema,
+  for: v.optional(OtherPatientSchema),
+  phone: required(PhoneAndHomePhoneSchema),
+  address: AddressSchema,
+  preferred_date: v.pipe(v.string(inputMessage), v.nonEmpty('روز دلخواه را انتخاب کنید'), BookingDaySchema),
+  preferred_window: v.picklist(SERVICE_WINDOW_KEYS, 'بازهٔ زمانی را انتخاب کنید'),
+  notes: NotesSchema,
+});
+export type ServiceRequestBody = v.InferOutput<typeof ServiceRequestSchema>;
+export type ServiceRequestInput = v.InferInput<typeof ServiceRequestSchema>;
+
+/** `GET /service-requests?status=&page=&per_page=` */
+export const ServiceRequestsQuerySchema = v.object({
+  ...PageQuerySchema.entries,
+  status: v.optional(v.picklist(SERVICE_REQUEST_STATUSES, 'وضعیت معتبر نیست')),
+});
+export type ServiceRequestsQuery = v.InferOutput<typeof ServiceRequestsQuerySchema>;
+
+export interface ServiceRequestHistoryEntry {
+  status: ServiceRequestStatus;
+  /** The hospital's note (Persian), shown to the patient. */
+  note?: string;
+  at: string;
+  /** Who moved it. */
+  by: 'patient' | 'hospital';
+  /** For `scheduled`: the visit's time. */
+  scheduled_at?: string;
+}
+
+/** A request as its patient sees it (`GET /service-requests/{key}`; the list gives the same without history). */
+export interface ServiceRequest {
+  key: string;
+  service_id: string;
+  service: { id: string; name: string; category: string };
+  status: ServiceRequestStatus;
+  patient: AppointmentPatient;
+  phone: string;
+  address: string;
+  preferred_date: string;
+  preferred_window: ServiceWindow;
+  notes?: string;
+  /** When the hospital has set the visit. */
+  scheduled_at?: string;
+  history: ServiceRequestHistoryEntry[];
+  invoice_keys: string[];
+  can_cancel: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ServiceRequestAnswer {
+  success: true;
+  data: ServiceRequest;
+}
+export interface ServiceRequestsAnswer {
+  success: true;
+  data: ServiceRequest[];
+  meta: ListMeta;
+}
+
+export const STATUS_NOTE_MAX = 300;
+const PERSIAN_LETTER = /[\u0621-\u064A\u067E\u0686\u0698\u06A9\u06AF\u06CC]/;
+
+/** `POST /service-requests/{key}/status` (hospital) `{status, note?, scheduled_at?}`; `scheduled` needs `scheduled_at`. */
+export const ServiceRequestStatusSchema = v.pipe(
+  v.object({
+    status: v.pipe(v.picklist(SERVICE_REQUEST_STATUSES, 'وضعیت معتبر نیست'), v.description('The new status.')),
+    note: v.optional(
+      v.pipe(
+        v.string(inputMessage),
+        v.description('A note for the patient, in Persian, one line; sent by SMS.'),
+        v.maxLength(STATUS_NOTE_MAX, `حداکثر ${STATUS_NOTE_MAX} کاراکتر`),
+        required(SingleLineInputSchema),
+        v.regex(PERSIAN_LETTER, 'یادداشت را به فارسی بنویسید؛ برای بیمار پیامک می‌شود'),
+      ),
+    ),
+    scheduled_at: v.optional(
+      v.pipe(v.string(inputMessage), v.description('The visit time, an ISO 8601 instant with `Z`; required with `scheduled`.'), v.isoTimestamp('زمان باید به شکل ISO با Z باشد'), v.check((s) => s.endsWith('Z') && !Number.isNaN(Date.parse(s)), 'زمان باید به شکل ISO با Z باشد')),
+    ),
+  }),
+  v.forward(
+    v.check((body) => body.status !== 'scheduled' || body.scheduled_at !== undefined, 'زمان مراجعه (scheduled_at) برای وضعیت scheduled لازم است'),
+    ['scheduled_at'],
+  ),
+);
+export type ServiceRequestStatusBody = v.InferOutput<typeof ServiceRequestStatusSchema>;

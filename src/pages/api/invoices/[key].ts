@@ -1,0 +1,9 @@
+import { defineEndpoint } from '#server/endpoint.ts';
+import { json } from '#server/http.ts';
+import { getInvoice } from '#server/invoices/service.ts';
+import { catalogueServices } from '#server/invoices/settings.ts';
+
+/** `GET /api/invoices/{key}`: one of the caller's invoices; 404 for anyone else's. */
+export const { GET, ALL } = defineEndpoint({ method: 'GET', auth: true }, async ({ db, session, context }) =>
+  json({ success: true, data: await getInvoice(db, catalogueServices(), session.account.id, String(context.params.key ?? '').slice(0, 32)) }),
+);

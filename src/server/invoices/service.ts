@@ -1,0 +1,248 @@
+import type { Invoice, InvoiceItem, InvoicePayBody, InvoicesQuery, IssueInvoiceBody, VoidInvoiceBody } from '#lib/api/contracts/invoices.ts';
+import { findAccount, findAccountByNationalCode } from '../accounts/repository.ts';
+import type { Services } from '../service-requests/service.ts';
+import { lockServiceRequest } from '../service-requests/repository.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { isBusinessKey, withFreshKey } from '../keys.ts';
+import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
+import { walletBalanceOf } from '../ledger/repository.ts';
+import { lockWallet, transfer } from '../ledger/transfer.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { findPayment } from '../payments/repository.ts';
+import { createPayment } from '../payments/service.ts';
+import { invoiceMessages as M, invoiceStatement } from './messages.ts';
+import { toInvoice, type InvoiceExtras } from './present.ts';
+import { INVOICE_KEY_CONSTRAINT, findInvoice as findInvoiceByKey, findInvoiceOf, insertInvoice, listInvoicesOf, lockInvoice, requestOfInvoice, updateInvoice, type InvoiceRow } from './repository.ts';
+
+/** Settings the invoice rules need (env PAYMENT_TIMEOUT_MINUTES, PAYMENT_OPEN_LIMIT). */
+export interface InvoiceSettings {
+  paymentTimeoutMinutes: number;
+  paymentOpenLimit: number;
+}
+
+/** Only keys of our shape are looked up; anything else is simply not found. */
+export function checkedInvoiceKey(key: string): string {
+  if (!isBusinessKey('IN', key)) throw new AppError('not_found', M.notFound);
+  return key;
+}
+
+/** The lines with their patient shares, and the totals (api.md: patient_share = quantity × unit_price − insurance_share − discount). */
+export function priceLines(items: IssueInvoiceBody['items']): { items: InvoiceItem[]; total: number; insuranceTotal: number; discountTotal: number; payable: number } {
+  const lines = items.map((item) => ({
+    title: item.title,
+    quantity: item.quantity,
+    unit_price: item.unit_price,
+    insurance_share: item.insurance_share,
+    discount: item.discount,
+    patient_share: item.quantity * item.unit_price - item.insurance_share - item.discount,
+  }));
+  const add = (pick: (line: InvoiceItem) => number) => lines.reduce((sum, line) => sum + pick(line), 0);
+  return {
+    items: lines,
+    total: add((line) => line.quantity * line.unit_price),
+    insuranceTotal: add((line) => line.insurance_share),
+    discountTotal: add((line) => line.discount),
+    payable: add((line) => line.patient_share),
+  };
+}
+
+/** The name and request an invoice shows: the request's patient when it prices one, else the account's holder. */
+export async function extrasOf(db: Db, services: Services, row: InvoiceRow): Promise<InvoiceExtras> {
+  if (row.serviceRequestId !== null) {
+    const request = await requestOfInvoice(db, row.serviceRequestId);
+    if (request) {
+      return {
+        patient: { firstName: request.patientFirstName, lastName: request.patientLastName },
+        request: { key: request.key, serviceName: services.get(request.serviceId)?.name ?? request.serviceId },
+      };
+    }
+  }
+  const account = await findAccount(db, row.accountId);
+  return { patient: { firstName: account?.firstName ?? '', lastName: account?.lastName ?? '' } };
+}
+
+async function present(db: Db, services: Services, row: InvoiceRow): Promise<Invoice> {
+  return toInvoice(row, await extrasOf(db, services, row));
+}
+
+export async function getInvoice(db: Db, services: Services, accountId: number, key: string): Promise<Invoice> {
+  const row = await findInvoiceOf(db, accountId, checkedInvoiceKey(key));
+  if (!row) throw new AppError('not_found', M.notFound);
+  return present(db, services, row);
+}
+
+export async function listInvoices(db: Db, services: Services, accountId: number, query: InvoicesQuery) {
+  const page = await listInvoicesOf(db, accountId, query.status, { limit: query.per_page, offset: (query.page - 1) * query.per_page });
+  return { items: await Promise.all(page.rows.map((row) => present(db, services, row))), total: page.total, unpaidCount: page.unpaidCount, unpaidTotal: page.unpaidTotal };
+}
+
+/** Returns the wallet money put aside for an unfinished bank payment (the caller holds the owner's wallet lock). */
+export async function releaseEscrow(tx: Db, row: InvoiceRow, now: Date): Promise<InvoiceRow> {
+  if (row.paidFromWallet > 0) {
+    await transfer(tx, {
+      from: SYSTEM_ACCOUNTS.invoiceHolds,
+      to: { wallet: row.accountId },
+      amount: row.paidFromWallet,
+      type: 'refund',
+      description: invoiceStatement.released(row.key),
+      reference: row.key,
+      now,
+    });
+  }
+  return updateInvoice(tx, row.id, { paidFromWallet: 0, paymentId: null });
+}
+
+/**
+ * Marks an unpaid invoice paid, in the caller's transaction: what the bank paid and what waited in
+ * "invoice holds" move to revenue. The caller holds the owner's wallet lock and the invoice's.
+ */
+export async function settleInvoice(tx: Db, row: InvoiceRow, paid: { byBank: number; paymentId: string; byLink: boolean }, now: Date): Promise<InvoiceRow> {
+  await transfer(tx, {
+    from: SYSTEM_ACCOUNTS.gateway,
+    to: SYSTEM_ACCOUNTS.revenue,
+    amount: paid.byBank,
+    type: 'payment',
+    description: paid.byLink ? invoiceStatement.byLink(row.key) : invoiceStatement.bank(row.key),
+    reference: paid.paymentId,
+    now,
+  });
+  if (row.paidFromWallet > 0) {
+    await transfer(tx, {
+      from: SYSTEM_ACCOUNTS.invoiceHolds,
+      to: SYSTEM_ACCOUNTS.revenue,
+      amount: row.paidFromWallet,
+      type: 'payment',
+      description: invoiceStatement.paid(row.key),
+      reference: row.key,
+      now,
+    });
+  }
+  return updateInvoice(tx, row.id, { status: 'paid', paidByBank: paid.byBank, paidByLink: paid.byLink, paymentId: null, settledPaymentId: paid.paymentId, paidAt: now });
+}
+
+export type InvoicePayResult =
+  | { status: 'paid'; key: string; invoice: Invoice }
+  | { status: 'awaiting_payment'; key: string; payment_id: string; redirect_url: string; amount: number };
+
+/**
+ * `POST /invoices/{key}/pay` `{use_wallet}`: the wallet first when asked. When it covers the rest
+ * the invoice is paid at once; otherwise the wallet part waits aside and a bank payment is opened
+ * for the rest. A repeat while that payment is open returns it. Locks: the wallet, then the invoice.
+ */
+export async function payInvoice(
+  db: Db,
+  services: Services,
+  settings: InvoiceSettings,
+  gateway: PaymentGateway['name'],
+  accountId: number,
+  key: string,
+  body: InvoicePayBody,
+  now: Date,
+): Promise<InvoicePayResult> {
+  checkedInvoiceKey(key);
+  const outcome = await db.transaction(async (tx) => {
+    const inner = tx as unknown as Db;
+    await lockWallet(inner, accountId);
+    let row = await lockInvoice(inner, key);
+    if (!row || row.accountId !== accountId) throw new AppError('not_found', M.notFound);
+    if (row.status === 'paid') return { kind: 'paid' as const, row };
+    if (row.status === 'void') throw new AppError('conflict', M.isVoid);
+    if (row.paymentId) {
+      const open = await findPayment(inner, row.paymentId);
+      if (open?.status === 'pending' && open.expiresAt > now) return { kind: 'bank' as const, payment: open };
+      row = await releaseEscrow(inner, row, now);
+    }
+    const due = row.payable;
+    const fromWallet = body.use_wallet ? Math.min(due, await walletBalanceOf(inner, accountId)) : 0;
+    if (fromWallet === due) {
+      if (fromWallet > 0) {
+        await transfer(inner, { from: { wallet: accountId }, to: SYSTEM_ACCOUNTS.revenue, amount: fromWallet, type: 'payment', description: invoiceStatement.paid(key), reference: key, now });
+      }
+      return { kind: 'paid' as const, row: await updateInvoice(inner, row.id, { status: 'paid', paidFromWallet: fromWallet, paidAt: now }) };
+    }
+    if (fromWallet > 0) {
+      await transfer(inner, { from: { wallet: accountId }, to: SYSTEM_ACCOUNTS.invoiceHolds, amount: fromWallet, type: 'payment', description: invoiceStatement.heldForBank(key), reference: key, now });
+    }
+    const payment = await createPayment(inner, {
+      accountId,
+      purpose: 'invoice',
+      amount: due - fromWallet,
+      target: key,
+      returnPath: `/sr/invoice/show/${key}`,
+      gateway,
+      timeoutMinutes: settings.paymentTimeoutMinutes,
+      maxOpen: settings.paymentOpenLimit,
+      now,
+    });
+    await updateInvoice(inner, row.id, { paidFromWallet: fromWallet, paymentId: payment.id });
+    return { kind: 'bank' as const, payment };
+  });
+  if (outcome.kind === 'bank') {
+    return { status: 'awaiting_payment', key, payment_id: outcome.payment.id, redirect_url: `/go-to-bank?payment=${outcome.payment.id}`, amount: outcome.payment.amount };
+  }
+  return { status: 'paid', key, invoice: await present(db, services, outcome.row) };
+}
+
+/** `POST /invoices/{key}/void` (hospital): only while unpaid; wallet money waiting for it goes back. */
+export async function voidInvoice(db: Db, services: Services, key: string, body: VoidInvoiceBody, now: Date): Promise<{ invoice: Invoice; fresh: boolean }> {
+  checkedInvoiceKey(key);
+  const owner = await findInvoiceByKey(db, key);
+  if (!owner) throw new AppError('not_found', M.notFound);
+  const outcome = await db.transaction(async (tx) => {
+    const inner = tx as unknown as Db;
+    await lockWallet(inner, owner.accountId);
+    const row = await lockInvoice(inner, key);
+    if (!row) throw new AppError('not_found', M.notFound);
+    if (row.status === 'void') return { row, fresh: false };
+    if (row.status !== 'unpaid') throw new AppError('conflict', M.notVoidable);
+    const released = row.paymentId || row.paidFromWallet > 0 ? await releaseEscrow(inner, row, now) : row;
+    return { row: await updateInvoice(inner, released.id, { status: 'void', voidedAt: now, voidReason: body.reason }), fresh: true };
+  });
+  return { invoice: await present(db, services, outcome.row), fresh: outcome.fresh };
+}
+
+/**
+ * Who an invoice is issued to (`POST /invoices`): the account with this national code and phone; or,
+ * for an invoice that prices a request, the account that made the request (the national code may be
+ * the relative's it was made for). Takes the request's lock, so it cannot be cancelled meanwhile.
+ */
+export async function invoiceOwner(tx: Db, body: IssueInvoiceBody): Promise<{ accountId: number; phone: string; requestId: number | null }> {
+  const { international_code: code, phone_number: phone } = body.patient;
+  if (body.service_request_key) {
+    const request = await lockServiceRequest(tx, body.service_request_key);
+    if (!request) throw new AppError('not_found', M.requestNotFound);
+    if (request.status === 'cancelled' || request.status === 'rejected') throw new AppError('conflict', M.requestClosed);
+    const holder = await findAccount(tx, request.accountId);
+    const codeMatches = request.patientNationalCode === code || holder?.internationalCode === code;
+    if (!holder || !codeMatches) throw new AppError('invalid_input', M.requestOfAnother, { errors: { 'patient.international_code': [M.requestOfAnother] } });
+    if (holder.phoneNumber !== phone) throw new AppError('invalid_input', M.patientPhoneMismatch, { errors: { 'patient.phone_number': [M.patientPhoneMismatch] } });
+    return { accountId: holder.id, phone: holder.phoneNumber, requestId: request.id };
+  }
+  const account = await findAccountByNationalCode(tx, code);
+  if (!account) throw new AppError('invalid_input', M.patientNotFound, { errors: { 'patient.international_code': [M.patientNotFound] } });
+  if (account.phoneNumber !== phone) throw new AppError('invalid_input', M.patientPhoneMismatch, { errors: { 'patient.phone_number': [M.patientPhoneMismatch] } });
+  return { accountId: account.id, phone: account.phoneNumber, requestId: null };
+}
+
+/** Inserts the invoice (the caller's transaction): unpaid, or paid at once when nothing is left for the patient. */
+export async function insertIssuedInvoice(tx: Db, owner: { accountId: number; requestId: number | null }, body: IssueInvoiceBody, issuedBy: string, now: Date): Promise<InvoiceRow> {
+  const priced = priceLines(body.items);
+  return withFreshKey(tx, 'IN', INVOICE_KEY_CONSTRAINT, (db2, key) =>
+    insertInvoice(db2, {
+      key,
+      accountId: owner.accountId,
+      serviceRequestId: owner.requestId,
+      items: priced.items,
+      total: priced.total,
+      insuranceTotal: priced.insuranceTotal,
+      discountTotal: priced.discountTotal,
+      payable: priced.payable,
+      status: priced.payable === 0 ? 'paid' : 'unpaid',
+      paidAt: priced.payable === 0 ? now : null,
+      dueAt: body.due_at ? new Date(body.due_at) : null,
+      issuedBy,
+      issuedAt: now,
+    }),
+  );
+}

@@ -1,0 +1,15 @@
+import { getCatalogue } from '../catalogue/index.ts';
+import { env } from '../env.ts';
+import type { Services } from '../service-requests/service.ts';
+import type { InvoiceSettings } from './service.ts';
+
+/** The process's invoice settings, from the validated env. */
+export function invoiceSettings(): InvoiceSettings {
+  const config = env();
+  return { paymentTimeoutMinutes: config.PAYMENT_TIMEOUT_MINUTES, paymentOpenLimit: config.PAYMENT_OPEN_LIMIT };
+}
+
+/** The process's service catalogue. */
+export function catalogueServices(): Services {
+  return getCatalogue().services;
+}

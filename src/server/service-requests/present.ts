@@ -1,0 +1,41 @@
+import type { ServiceRequest, ServiceRequestHistoryEntry, ServiceRequestStatus } from '#lib/api/contracts/service-requests.ts';
+import { PATIENT_CANCELLABLE } from '#lib/api/contracts/service-requests.ts';
+import type { Service } from '../catalogue/index.ts';
+import { maskCode } from '../booking/present.ts';
+import type { ServiceRequestEventRow, ServiceRequestRow } from './repository.ts';
+
+/** A request as its patient sees it; `events` empty for list entries (no history there). */
+export function toServiceRequest(row: ServiceRequestRow, services: ReadonlyMap<string, Service>, events: ServiceRequestEventRow[], invoiceKeys: string[]): ServiceRequest {
+  const service = services.get(row.serviceId);
+  return {
+    key: row.key,
+    service_id: row.serviceId,
+    service: { id: row.serviceId, name: service?.name ?? row.serviceId, category: service?.category ?? '' },
+    status: row.status,
+    patient: {
+      first_name: row.patientFirstName,
+      last_name: row.patientLastName,
+      self: row.forSelf,
+      ...(row.patientNationalCode ? { international_code_masked: maskCode(row.patientNationalCode) } : {}),
+    },
+    phone: row.phone,
+    address: row.address,
+    preferred_date: row.preferredDate,
+    preferred_window: row.preferredWindow,
+    ...(row.notes ? { notes: row.notes } : {}),
+    ...(row.scheduledAt ? { scheduled_at: row.scheduledAt.toISOString() } : {}),
+    history: events.map(
+      (event): ServiceRequestHistoryEntry => ({
+        status: event.status as ServiceRequestStatus,
+        ...(event.note ? { note: event.note } : {}),
+        at: event.at.toISOString(),
+        by: event.by,
+        ...(event.scheduledAt ? { scheduled_at: event.scheduledAt.toISOString() } : {}),
+      }),
+    ),
+    invoice_keys: invoiceKeys,
+    can_cancel: PATIENT_CANCELLABLE.includes(row.status),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,180 @@
+import {
+  PATIENT_CANCELLABLE,
+  SERVICE_REQUEST_HORIZON_DAYS,
+  SERVICE_REQUEST_MOVES,
+  type ServiceRequest,
+  type ServiceRequestBody,
+  type ServiceRequestsQuery,
+  type ServiceRequestStatusBody,
+} from '#lib/api/contracts/service-requests.ts';
+import { addDays } from '#lib/booking/slots.ts';
+import { toTehranIsoDate } from '#lib/format/date.ts';
+import { findAccount } from '../accounts/repository.ts';
+import type { Service } from '../catalogue/index.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { isBusinessKey, withFreshKey } from '../keys.ts';
+import { logError } from '../log.ts';
+import { notify } from '../sms/notify.ts';
+import { serviceRequestMessages as M, serviceRequestSms } from './messages.ts';
+import { toServiceRequest } from './present.ts';
+import {
+  SERVICE_REQUEST_KEY_CONSTRAINT,
+  countOpenRequestsOf,
+  eventsOf,
+  findServiceRequestOf,
+  insertEvent,
+  insertServiceRequest,
+  invoiceKeysOf,
+  listServiceRequestsOf,
+  lockRequestsOf,
+  lockServiceRequest,
+  updateServiceRequest,
+  type ServiceRequestRow,
+} from './repository.ts';
+
+export type Services = ReadonlyMap<string, Service>;
+
+/** Open requests an account may have at once. */
+export const MAX_OPEN_REQUESTS = 10;
+
+/** The account asking: its id and name (for a request for themself). */
+export interface Requester {
+  id: number;
+  firstName: string;
+  lastName: string;
+}
+
+/** Only keys of our shape are looked up; anything else is simply not found. */
+export function checkedRequestKey(key: string): string {
+  if (!isBusinessKey('SR', key)) throw new AppError('not_found', M.notFound);
+  return key;
+}
+
+/** The rules the catalogue adds to the request schema: the service exists, offers that window, and the day is in range. */
+function checkAgainstCatalogue(services: Services, body: ServiceRequestBody, now: Date): Service {
+  const service = services.get(body.service_id);
+  if (!service) throw new AppError('invalid_input', M.unknownService, { errors: { service_id: [M.unknownService] } });
+  if (!service.windows.includes(body.preferred_window)) throw new AppError('invalid_input', M.windowNotOffered, { errors: { preferred_window: [M.windowNotOffered] } });
+  const today = toTehranIsoDate(now);
+  if (body.preferred_date < addDays(today, service.earliest_days)) {
+    const message = M.tooSoon(service.earliest_days);
+    throw new AppError('invalid_input', message, { errors: { preferred_date: [message] } });
+  }
+  if (body.preferred_date > addDays(today, SERVICE_REQUEST_HORIZON_DAYS)) {
+    const message = M.tooFar(SERVICE_REQUEST_HORIZON_DAYS);
+    throw new AppError('invalid_input', message, { errors: { preferred_date: [message] } });
+  }
+  return service;
+}
+
+/** SMS to the account's phone about its request, after the change committed; never throws. */
+async function tellPatient(db: Db, services: Services, row: ServiceRequestRow, note?: string | null): Promise<void> {
+  try {
+    const account = await findAccount(db, row.accountId);
+    const service = services.get(row.serviceId)?.name ?? row.serviceId;
+    if (account) await notify(account.phoneNumber, serviceRequestSms(row.key, service, row.status, { note: note ?? null, scheduledAt: row.scheduledAt }));
+  } catch (error) {
+    logError('Telling the patient about a service request failed', error);
+  }
+}
+
+async function present(db: Db, services: Services, row: ServiceRequestRow): Promise<ServiceRequest> {
+  const [events, keys] = await Promise.all([eventsOf(db, row.id), invoiceKeysOf(db, [row.id])]);
+  return toServiceRequest(row, services, events, keys.get(row.id) ?? []);
+}
+
+/** `POST /service-requests`: files the request as `submitted`, with its first history entry. */
+export async function createServiceRequest(db: Db, services: Services, requester: Requester, body: ServiceRequestBody, now: Date): Promise<ServiceRequest> {
+  checkAgainstCatalogue(services, body, now);
+  const row = await db.transaction(async (tx) => {
+    const inner = tx as unknown as Db;
+    // Serialises this account's requests so 50 at once cannot all pass the count.
+    await lockRequestsOf(inner, requester.id);
+    if ((await countOpenRequestsOf(inner, requester.id)) >= MAX_OPEN_REQUESTS) {
+      throw new AppError('rate_limited', M.tooManyOpen(MAX_OPEN_REQUESTS), { retryAfter: 3600 });
+    }
+    const inserted = await withFreshKey(inner, 'SR', SERVICE_REQUEST_KEY_CONSTRAINT, (db2, key) =>
+      insertServiceRequest(db2, {
+        key,
+        accountId: requester.id,
+        serviceId: body.service_id,
+        forSelf: !body.for,
+        patientFirstName: body.for?.first_name ?? requester.firstName,
+        patientLastName: body.for?.last_name ?? requester.lastName,
+        patientNationalCode: body.for?.international_code ?? null,
+        phone: body.phone,
+        address: body.address,
+        preferredDate: body.preferred_date,
+        preferredWindow: body.preferred_window,
+        notes: body.notes || null,
+        status: 'submitted',
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
+    await insertEvent(inner, { requestId: inserted.id, status: 'submitted', by: 'patient', at: now });
+    return inserted;
+  });
+  await tellPatient(db, services, row);
+  return present(db, services, row);
+}
+
+export async function getServiceRequest(db: Db, services: Services, accountId: number, key: string): Promise<ServiceRequest> {
+  const row = await findServiceRequestOf(db, accountId, checkedRequestKey(key));
+  if (!row) throw new AppError('not_found', M.notFound);
+  return present(db, services, row);
+}
+
+export async function listServiceRequests(db: Db, services: Services, accountId: number, query: ServiceRequestsQuery): Promise<{ items: ServiceRequest[]; total: number }> {
+  const { rows, total } = await listServiceRequestsOf(db, accountId, query.status, { limit: query.per_page, offset: (query.page - 1) * query.per_page });
+  const keys = await invoiceKeysOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { items: rows.map((row) => toServiceRequest(row, services, [], keys.get(row.id) ?? [])), total };
+}
+
+/** `POST /service-requests/{key}/cancel`: only while submitted or reviewing (api.md). */
+export async function cancelServiceRequest(db: Db, services: Services, accountId: number, key: string, now: Date): Promise<ServiceRequest> {
+  checkedRequestKey(key);
+  const row = await db.transaction(async (tx) => {
+    const inner = tx as unknown as Db;
+    const locked = await lockServiceRequest(inner, key);
+    if (!locked || locked.accountId !== accountId) throw new AppError('not_found', M.notFound);
+    if (locked.status === 'cancelled') return { row: locked, fresh: false };
+    if (!PATIENT_CANCELLABLE.includes(locked.status)) throw new AppError('conflict', M.notCancellable);
+    const cancelled = await updateServiceRequest(inner, locked.id, { status: 'cancelled', updatedAt: now });
+    await insertEvent(inner, { requestId: locked.id, status: 'cancelled', by: 'patient', at: now });
+    return { row: cancelled, fresh: true };
+  });
+  if (row.fresh) await tellPatient(db, services, row.row);
+  return present(db, services, row.row);
+}
+
+/**
+ * `POST /service-requests/{key}/status` (hospital): one move along SERVICE_REQUEST_MOVES, under the
+ * row's lock, so two desks moving the same request cannot both pass the check. The patient gets an SMS.
+ */
+export async function moveServiceRequest(db: Db, services: Services, key: string, body: ServiceRequestStatusBody, now: Date): Promise<ServiceRequest> {
+  checkedRequestKey(key);
+  const scheduledAt = body.scheduled_at ? new Date(body.scheduled_at) : null;
+  if (body.status === 'scheduled' && scheduledAt && scheduledAt <= now) {
+    throw new AppError('invalid_input', M.scheduledInPast, { errors: { scheduled_at: [M.scheduledInPast] } });
+  }
+  const row = await db.transaction(async (tx) => {
+    const inner = tx as unknown as Db;
+    const locked = await lockServiceRequest(inner, key);
+    if (!locked) throw new AppError('not_found', M.notFound);
+    if (!SERVICE_REQUEST_MOVES[locked.status].includes(body.status)) throw new AppError('conflict', M.illegalMove(locked.status, body.status));
+    const moved = await updateServiceRequest(inner, locked.id, {
+      status: body.status,
+      updatedAt: now,
+      ...(body.status === 'scheduled' ? { scheduledAt } : {}),
+    });
+    await insertEvent(inner, { requestId: locked.id, status: body.status, note: body.note ?? null, by: 'hospital', scheduledAt: body.status === 'scheduled' ? scheduledAt : null, at: now });
+    return moved;
+  });
+  await tellPatient(db, services, row, body.note);
+  return present(db, services, row);
+}
