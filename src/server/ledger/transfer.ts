@@ -4,7 +4,7 @@ import { ledgerCode, type LedgerParty } from './accounts.ts';
 import { creditLedgerAccount, debitLedgerAccount, insertTransfer, ledgerAccountId, lockLedgerAccounts, type Transfer } from './repository.ts';
 
 /** Kinds of movement; the first five are what a patient's statement shows (api.md). */
-export type TransferType = 'charge' | 'payment' | 'refund' | 'withdrawal' | 'withdrawal_reversal' | 'withdrawal_payout' | 'payer_refund_due';
+export type TransferType = 'charge' | 'payment' | 'refund' | 'withdrawal' | 'withdrawal_reversal' | 'withdrawal_payout' | 'payer_refund_due' | 'payer_refund';
 
 export interface TransferOrder {
   from: LedgerParty;

@@ -1,6 +1,7 @@
 export const paymentMessages = {
   tooManyOpen: 'چند پرداخت نیمه‌تمام دارید؛ چند دقیقه بعد دوباره تلاش کنید',
   notFound: 'پرداخت پیدا نشد',
+  payerRefundDone: 'این مبلغ پیش‌تر به کارت پرداخت‌کننده برگردانده شده است',
   gatewayDown: 'درگاه بانک در دسترس نیست؛ چند دقیقه بعد دوباره تلاش کنید',
   purposes: {
     wallet_charge: 'شارژ کیف پول',

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { payments } from '../db/schema/money.ts';
 import { isCapabilityId } from '../keys.ts';
@@ -110,4 +110,24 @@ export async function leasePendingPayments(db: Db, options: { now: Date; olderTh
         for update skip locked)`,
     )
     .returning();
+}
+
+/** Link payments owed back to their cards (`due`) or already sent back (`done`), oldest first. */
+export async function listReturnedToPayer(db: Db, status: 'due' | 'done', page: { limit: number; offset: number }): Promise<{ rows: PaymentRow[]; total: number }> {
+  const where = and(eq(payments.returnedToPayer, true), status === 'due' ? isNull(payments.payerRefundedAt) : isNotNull(payments.payerRefundedAt));
+  const [rows, [total]] = await Promise.all([
+    db.select().from(payments).where(where).orderBy(asc(payments.paidAt), asc(payments.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(payments).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** due → done, once (a conditional update); undefined when it was not due. */
+export async function markPayerRefunded(db: Db, id: string, change: { at: Date; reference: string }): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ payerRefundedAt: change.at, payerRefundReference: change.reference })
+    .where(and(eq(payments.id, id), eq(payments.returnedToPayer, true), isNull(payments.payerRefundedAt)))
+    .returning();
+  return row;
 }

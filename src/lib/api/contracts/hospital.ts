@@ -154,3 +154,33 @@ export const LedgerCheckSchema = v.object({
   sum: v.pipe(v.number(), v.integer()),
   mismatches: v.array(v.object({ account: v.string(), cached: v.pipe(v.number(), v.integer()), entries: v.pipe(v.number(), v.integer()) })),
 });
+
+/** `GET /payer-refunds?status=due|done&page=&per_page=`: link payments owed back to their cards (oldest first). */
+export const PayerRefundsQuerySchema = v.object({
+  ...PageQuerySchema.entries,
+  status: v.optional(v.picklist(['due', 'done'] as const, 'وضعیت باید due یا done باشد'), 'due'),
+});
+export type PayerRefundsQuery = v.InferOutput<typeof PayerRefundsQuerySchema>;
+
+/** `POST /payer-refunds/{payment_id}/done` `{bank_reference}`: the hospital sent the money back to the card. */
+export const PayerRefundDoneSchema = WithdrawalPaidSchema;
+export type PayerRefundDoneBody = v.InferOutput<typeof PayerRefundDoneSchema>;
+
+/**
+ * A payment made through an invoice's public link after the invoice was already settled: the money
+ * is owed back to the card it came from (the bank's reference and the masked card identify it).
+ */
+export const PayerRefundSchema = v.object({
+  payment_id: v.string(),
+  /** Rials. */
+  amount: v.pipe(v.number(), v.integer()),
+  invoice_key: v.string(),
+  /** The gateway's reference of the payment to return (شمارهٔ پیگیری). */
+  ref_id: v.optional(v.string()),
+  card_pan: v.optional(v.string()),
+  paid_at: v.pipe(v.string(), v.isoTimestamp()),
+  status: v.picklist(['due', 'done']),
+  refunded_at: v.optional(v.pipe(v.string(), v.isoTimestamp())),
+  bank_reference: v.optional(v.string()),
+});
+export type PayerRefund = v.InferOutput<typeof PayerRefundSchema>;

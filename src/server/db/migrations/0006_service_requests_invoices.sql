@@ -70,6 +70,8 @@ CREATE TABLE "service_requests" (
 --> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "payer" text DEFAULT 'account' NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "returned_to_payer" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "payer_refunded_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "payer_refund_reference" text;--> statement-breakpoint
 ALTER TABLE "invoice_links" ADD CONSTRAINT "invoice_links_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_service_request_id_service_requests_id_fk" FOREIGN KEY ("service_request_id") REFERENCES "public"."service_requests"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -81,4 +83,5 @@ CREATE INDEX "invoices_service_request_id_idx" ON "invoices" USING btree ("servi
 CREATE INDEX "invoices_open_payment_idx" ON "invoices" USING btree ("id") WHERE "invoices"."payment_id" is not null;--> statement-breakpoint
 CREATE INDEX "service_request_events_request_id_idx" ON "service_request_events" USING btree ("request_id","id");--> statement-breakpoint
 CREATE INDEX "service_requests_account_id_created_at_idx" ON "service_requests" USING btree ("account_id","created_at");--> statement-breakpoint
+CREATE INDEX "payments_returned_to_payer_idx" ON "payments" USING btree ("paid_at") WHERE "payments"."returned_to_payer";--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_payer_check" CHECK ("payments"."payer" in ('account', 'link') and ("payments"."payer" = 'account' or "payments"."purpose" = 'invoice'));

@@ -114,10 +114,14 @@ export const payments = pgTable(
      * came from ("payer refunds" in the ledger) and the receipt says so.
      */
     returnedToPayer: boolean('returned_to_payer').notNull().default(false),
+    /** When the hospital sent a returned link payment back to the card, and the bank's reference. */
+    payerRefundedAt: timestamp('payer_refunded_at', { withTimezone: true }),
+    payerRefundReference: text('payer_refund_reference'),
   },
   (table) => [
     index('payments_account_id_created_at_idx').on(table.accountId, table.createdAt),
     index('payments_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+    index('payments_returned_to_payer_idx').on(table.paidAt).where(sql`${table.returnedToPayer}`),
     check('payments_amount_check', sql`${table.amount} > 0 and ${table.amount} <= 10000000000000`),
     check('payments_status_check', sql`${table.status} in ('pending', 'paid', 'failed', 'expired')`),
     check('payments_purpose_check', sql`${table.purpose} in ('wallet_charge', 'appointment', 'invoice')`),
