@@ -7,8 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SLUG_PATTERN } from './catalogue-schema.ts';
-import { SERVICE_CATEGORIES, serviceSchema, type Service, type ServiceCategory } from './services-schema.ts';
+import { persian, SLUG_PATTERN } from './catalogue-schema.ts';
+import { SERVICE_CATEGORIES, SERVICE_CATEGORY_INTROS, serviceSchema, type Service, type ServiceCategory } from './services-schema.ts';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'services');
 
@@ -111,6 +111,13 @@ describe('service files', () => {
 describe('the service catalogue', () => {
   it('is complete and consistent', () => {
     expect(problems(load())).toEqual([]);
+  });
+
+  it('category intros keep Persian typography', () => {
+    for (const [id, intro] of Object.entries(SERVICE_CATEGORY_INTROS)) {
+      expect(persian.safeParse(intro).success, id).toBe(true);
+      expect(typographyProblems(intro), id).toEqual([]);
+    }
   });
 
   it('has at least one service in every category', () => {

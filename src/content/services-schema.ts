@@ -17,6 +17,16 @@ export const SERVICE_CATEGORIES = {
 } as const;
 export type ServiceCategory = keyof typeof SERVICE_CATEGORIES;
 
+/** One line under each category's heading on /sr/services and /sr. */
+export const SERVICE_CATEGORY_INTROS: Record<ServiceCategory, string> = {
+  'home-care': 'پرستار، مراقب یا پزشک بیمارستان برای تزریق، پانسمان، سوند، مراقبت شیفتی و ویزیت به خانهٔ بیمار می‌آید.',
+  'home-lab': 'نمونه‌گیری آزمایش، نوار قلب و سونوگرافی در خانه؛ جواب‌ها را متخصصان بیمارستان گزارش می‌کنند.',
+  rehabilitation: 'جلسه‌های فیزیوتراپی و گفتاردرمانی پس از جراحی، سکته یا بستری طولانی، در خانهٔ بیمار.',
+  equipment: 'اکسیژن‌ساز، تخت بیمارستانی، ویلچر و واکر، بازبینی‌شده و ضدعفونی‌شده، با ارسال و آموزش.',
+  transport: 'جابه‌جایی برنامه‌ریزی‌شدهٔ بیمار با آمبولانس، در تهران و میان شهرها.',
+  records: 'تصویر پرونده و تصاویر پزشکی برای بیمه، پزشک دیگر یا مراجع قانونی.',
+};
+
 /** The time windows a visit can be asked for (api.md `preferred_window`), with their Persian names and hours. */
 export const SERVICE_WINDOWS = {
   morning: { name: 'صبح', hours: '۸ تا ۱۲' },
