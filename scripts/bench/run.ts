@@ -39,6 +39,8 @@ const PAGES = [
   '/appointment/doctor-profile/amirhossein-salehi',
   '/pregnancy-timeline',
   '/pregnancy-timeline/12',
+  '/sr',
+  '/sr/services',
   '/patient-profile',
   '/financial/charge-wallet',
   '/appointment/pre-reserve/amirhossein-salehi',

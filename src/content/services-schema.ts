@@ -9,6 +9,16 @@ import { persian, SLUG_PATTERN, uniqueList } from './catalogue-schema.ts';
 
 export { SERVICE_CATEGORIES, SERVICE_WINDOWS, SERVICE_WINDOW_KEYS, type ServiceCategory, type ServiceWindow };
 
+/** One line under each category's heading on /sr/services and /sr. */
+export const SERVICE_CATEGORY_INTROS: Record<ServiceCategory, string> = {
+  'home-care': 'پرستار، مراقب یا پزشک بیمارستان برای تزریق، پانسمان، سوند، مراقبت شیفتی و ویزیت به خانهٔ بیمار می‌آید.',
+  'home-lab': 'نمونه‌گیری آزمایش، نوار قلب و سونوگرافی در خانه؛ جواب‌ها را متخصصان بیمارستان گزارش می‌کنند.',
+  rehabilitation: 'جلسه‌های فیزیوتراپی و گفتاردرمانی پس از جراحی، سکته یا بستری طولانی، در خانهٔ بیمار.',
+  equipment: 'اکسیژن‌ساز، تخت بیمارستانی، ویلچر و واکر، بازبینی‌شده و ضدعفونی‌شده، با ارسال و آموزش.',
+  transport: 'جابه‌جایی برنامه‌ریزی‌شدهٔ بیمار با آمبولانس، در تهران و میان شهرها.',
+  records: 'تصویر پرونده و تصاویر پزشکی برای بیمه، پزشک دیگر یا مراجع قانونی.',
+};
+
 const rial = z.number().int().min(0).max(10_000_000_000_000);
 
 export const serviceSchema = z

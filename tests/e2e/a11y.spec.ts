@@ -5,6 +5,8 @@ const pages = [
   ['home', '/'],
   ['404', '/no-such-page'],
   ['offline', '/offline'],
+  ['services on request', '/sr'],
+  ['all services', '/sr/services'],
 ] as const;
 
 for (const [name, path] of pages) {

@@ -18,6 +18,8 @@ const PUBLIC_PAGES = [
   '/pregnancy-timeline',
   '/pregnancy-timeline/12',
   '/pregnancy-timeline/trimester-2',
+  '/sr',
+  '/sr/services',
 ];
 
 for (const path of PUBLIC_PAGES) {

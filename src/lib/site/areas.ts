@@ -39,7 +39,7 @@ const requests = {
   label: 'درخواست خدمات',
   short: 'خدمات',
   icon: 'clipboard',
-  built: false,
+  built: true,
   card: { title: 'درخواست خدمات', text: 'خدمات بیمارستان را درخواست و پیگیری کنید.' },
 } as const satisfies ServiceCard;
 
