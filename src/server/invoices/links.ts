@@ -32,14 +32,21 @@ export async function newInvoiceLink(tx: Db, invoiceId: number, createdBy: 'pati
   return token;
 }
 
-/** `POST /invoices/{key}/share`: a link for an unpaid invoice of the caller's. */
+/**
+ * `POST /invoices/{key}/share`: a link for an unpaid invoice of the caller's. Under the invoice's
+ * row lock, so concurrent shares cannot all pass the link count (nor a share slip past a void).
+ */
 export async function shareInvoice(db: Db, accountId: number, key: string, now: Date): Promise<{ url: string; token: string }> {
   checkedInvoiceKey(key);
-  const row = await findInvoiceOf(db, accountId, key);
-  if (!row) throw new AppError('not_found', M.notFound);
-  if (row.status === 'paid') throw new AppError('conflict', M.alreadyPaid);
-  if (row.status === 'void') throw new AppError('conflict', M.isVoid);
-  const token = await db.transaction((tx) => newInvoiceLink(tx as unknown as Db, row.id, 'patient', now));
+  if (!(await findInvoiceOf(db, accountId, key))) throw new AppError('not_found', M.notFound);
+  const token = await db.transaction(async (tx) => {
+    const inner = tx as unknown as Db;
+    const row = await lockInvoice(inner, key);
+    if (!row || row.accountId !== accountId) throw new AppError('not_found', M.notFound);
+    if (row.status === 'paid') throw new AppError('conflict', M.alreadyPaid);
+    if (row.status === 'void') throw new AppError('conflict', M.isVoid);
+    return newInvoiceLink(inner, row.id, 'patient', now);
+  });
   return { url: invoiceLinkPath(token), token };
 }
 
