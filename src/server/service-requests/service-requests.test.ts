@@ -150,8 +150,8 @@ describeEachDatabase('service requests', (database) => {
     const submitted = await requestIn(db, owner, 'submitted');
     const reviewing = await requestIn(db, owner, 'reviewing');
     const scheduled = await requestIn(db, owner, 'scheduled');
-    for (const call of [getServiceRequest(db, services, stranger.id, submitted), cancelServiceRequest(db, services, stranger.id, submitted, at(30))]) {
-      expect((await rejection(call, AppError)).code).toBe('not_found');
+    for (const call of [() => getServiceRequest(db, services, stranger.id, submitted), () => cancelServiceRequest(db, services, stranger.id, submitted, at(30))]) {
+      expect((await rejection(call(), AppError)).code).toBe('not_found');
     }
     expect((await listServiceRequests(db, services, stranger.id, { page: 1, per_page: 20 })).total).toBe(0);
     expect((await cancelServiceRequest(db, services, owner.id, submitted, at(30))).status).toBe('cancelled');
