@@ -79,7 +79,12 @@ describe('hospital API: OpenAPI', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       '/appointments',
       '/doctors/{doctor_id}/leaves',
+      '/invoices',
+      '/invoices/{key}',
+      '/invoices/{key}/void',
       '/ledger/check',
+      '/service-requests',
+      '/service-requests/{key}/status',
       '/withdrawals',
       '/withdrawals/{key}/paid',
       '/withdrawals/{key}/reject',
