@@ -5,11 +5,7 @@
  * key in `HOSPITAL_API_KEY`, or else the local key the portal keeps in `$DATA_DIR/hospital-cli-key`.
  * When no portal answers there, they open the database themselves and call the same services.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import * as v from 'valibot';
 import {
-  HOSPITAL_API_BASE,
   HOSPITAL_SCOPES,
   HospitalAppointmentsQuerySchema,
   HospitalWithdrawalsQuerySchema,
@@ -17,19 +13,18 @@ import {
   WithdrawalPaidSchema,
   WithdrawalRejectSchema,
 } from '../src/lib/api/contracts/hospital.ts';
-import type { ListMeta } from '../src/lib/api/contracts/wallet.ts';
 import { toLatinDigits } from '../src/lib/format/digits.ts';
-import { formatJalaliDate, formatJalaliDateTime, formatTime } from '../src/lib/format/date.ts';
+import { formatJalaliDate, formatTime } from '../src/lib/format/date.ts';
 import { formatNumber } from '../src/lib/format/number.ts';
 import { bookingContext } from '../src/server/booking/default-context.ts';
 import { fileLeave, listDay, type DeskAppointment, type LeaveResult } from '../src/server/booking/hospital.ts';
-import { openConfiguredDatabase, type Db } from '../src/server/db/index.ts';
-import { EnvError, env } from '../src/server/env.ts';
-import { writeAudit } from '../src/server/hospital/repository.ts';
-import { CLI_KEY_FILE, CLI_KEY_NAME, hospitalKeyEntry, keyNameProblem, newHospitalKey, parseScopes } from '../src/server/hospital/keys.ts';
-import { errorResponse, fieldErrors } from '../src/server/http.ts';
+import { EnvError } from '../src/server/env.ts';
+import { CLI_KEY_FILE, hospitalKeyEntry, keyNameProblem, newHospitalKey, parseScopes } from '../src/server/hospital/keys.ts';
 import { checkLedger, type LedgerCheck } from '../src/server/ledger/check.ts';
 import { listWithdrawalsForHospital, rejectWithdrawal, settleWithdrawal, type HospitalWithdrawal } from '../src/server/wallet/withdrawals.ts';
+import { CliError, checked, options, pageLine, perform, rials, table, typedKey, when } from './hospital/cli.ts';
+import { INVOICES_HELP, issue, voidInvoice } from './hospital/invoices.ts';
+import { REQUESTS_HELP, listRequests, requestStatus } from './hospital/requests.ts';
 
 const HELP = `npm run hospital -- <command>
 
@@ -45,121 +40,13 @@ const HELP = `npm run hospital -- <command>
                                   or instants like 2026-12-01T08:00:00Z; the bookings inside are cancelled,
                                   refunded to the wallets, and the patients get an SMS with the reason
   appointments <date> [doctor_id] the confirmed bookings of a Tehran day (YYYY-MM-DD), for the desk
+${REQUESTS_HELP}
+${INVOICES_HELP}
   help                            this text
 
 Environment: PORTAL_URL (default http://127.0.0.1:$PORT, PORT default 4321), HOSPITAL_API_KEY
 (default: the portal's local key in $DATA_DIR/${CLI_KEY_FILE}). When no portal answers, the command
 opens the database (DATA_DIR or DATABASE_URL) itself.`;
-
-class CliError extends Error {
-  override name = 'CliError';
-}
-
-/** An answer in the API's envelope, whichever way it was obtained. */
-interface Answer<T> {
-  status: number;
-  body: { success: true; data: T; meta?: ListMeta } | { success: false; message: string; errors?: Record<string, string[]> };
-}
-
-/** One action: the API call, and the same service call for when no portal answers. */
-interface Action<T> {
-  method: 'GET' | 'POST';
-  /** Under /api/hospital/v1, with the query string. */
-  path: string;
-  body?: unknown;
-  direct: (db: Db, now: Date) => Promise<{ data: T; meta?: ListMeta }>;
-}
-
-function portalUrl(): string {
-  return process.env.PORTAL_URL ?? `http://127.0.0.1:${process.env.PORT || 4321}`;
-}
-
-function apiKey(): string | undefined {
-  if (process.env.HOSPITAL_API_KEY) return process.env.HOSPITAL_API_KEY;
-  try {
-    return readFileSync(path.resolve(env().DATA_DIR, CLI_KEY_FILE), 'utf8').trim();
-  } catch {
-    return undefined;
-  }
-}
-
-function isConnectionRefused(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string; errors?: { code?: string }[] } }).cause;
-  return cause?.code === 'ECONNREFUSED' || (cause?.errors?.length ? cause.errors.every((e) => e.code === 'ECONNREFUSED') : false);
-}
-
-async function overHttp<T>(action: Action<T>): Promise<Answer<T> | 'refused'> {
-  const key = apiKey();
-  let response: Response;
-  try {
-    response = await fetch(new URL(`${HOSPITAL_API_BASE}${action.path}`, portalUrl()), {
-      method: action.method,
-      headers: {
-        ...(key ? { authorization: `Bearer ${key}` } : {}),
-        ...(action.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: action.body === undefined ? undefined : JSON.stringify(action.body),
-    });
-  } catch (error) {
-    if (isConnectionRefused(error)) return 'refused';
-    throw new CliError(`The portal at ${portalUrl()} did not answer: ${(error as Error).message}`);
-  }
-  const text = await response.text();
-  try {
-    return { status: response.status, body: JSON.parse(text) as Answer<T>['body'] };
-  } catch {
-    throw new CliError(`The portal at ${portalUrl()} answered ${response.status} with something other than JSON: ${text.slice(0, 200)}`);
-  }
-}
-
-/** The action on the database itself, audited as the key `cli` would be. */
-async function directly<T>(action: Action<T>): Promise<Answer<T>> {
-  const database = await openConfiguredDatabase();
-  const now = new Date();
-  try {
-    let answer: Answer<T>;
-    try {
-      answer = { status: 200, body: { success: true, ...(await action.direct(database.db, now)) } };
-    } catch (error) {
-      const response = errorResponse(error);
-      answer = { status: response.status, body: (await response.json()) as Answer<T>['body'] };
-    }
-    await writeAudit(database.db, {
-      keyName: CLI_KEY_NAME,
-      method: action.method,
-      path: `${HOSPITAL_API_BASE}${action.path}`,
-      status: answer.status,
-      idempotencyKey: null,
-      ip: 'local (npm run hospital)',
-      createdAt: now,
-    });
-    return answer;
-  } finally {
-    await database.close();
-  }
-}
-
-async function perform<T>(action: Action<T>): Promise<{ data: T; meta?: ListMeta }> {
-  let answer = await overHttp(action);
-  if (answer === 'refused') {
-    console.error(`(No portal at ${portalUrl()}: working on the database directly.)`);
-    answer = await directly(action);
-  }
-  if (!answer.body.success) {
-    const fields = Object.entries(answer.body.errors ?? {}).map(([field, messages]) => `\n  ${field}: ${messages.join('؛ ')}`);
-    const hint = answer.status === 401 ? `\n(Set HOSPITAL_API_KEY, or run this where the portal's DATA_DIR holds ${CLI_KEY_FILE}.)` : '';
-    throw new CliError(`${answer.status}: ${answer.body.message}${fields.join('')}${hint}`);
-  }
-  return answer.body;
-}
-
-/** `schema`'s output for `input`, or a CliError listing each field's messages. */
-function checked<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown): v.InferOutput<TSchema> {
-  const result = v.safeParse(schema, input);
-  if (result.success) return result.output;
-  const lines = Object.entries(fieldErrors(result.issues)).map(([field, messages]) => `  ${field}: ${messages.join('؛ ')}`);
-  throw new CliError(`اطلاعات درست نیست:\n${lines.join('\n')}`);
-}
 
 const statusLabels: Record<HospitalWithdrawal['status'], string> = {
   pending: 'در انتظار',
@@ -167,17 +54,6 @@ const statusLabels: Record<HospitalWithdrawal['status'], string> = {
   rejected: 'ردشده',
   cancelled: 'لغوشده',
 };
-
-const rials = (amount: number) => `${formatNumber(amount)} ریال`;
-const when = (iso: string | undefined) => (iso ? toLatinDigits(formatJalaliDateTime(iso, 'short')) : '');
-
-/** Plain columns, padded to the widest cell (zero-width joiners do not count). */
-function table(header: string[], rows: string[][]): string {
-  const width = (cell: string) => [...cell.replace(/\u200C/g, '')].length;
-  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => width(row[column] ?? ''))));
-  const line = (row: string[]) => row.map((cell, column) => cell + ' '.repeat(widths[column]! - width(cell))).join('  ').trimEnd();
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
 
 function printWithdrawal(withdrawal: HospitalWithdrawal): void {
   console.log(
@@ -191,22 +67,6 @@ function printWithdrawal(withdrawal: HospitalWithdrawal): void {
       ...(withdrawal.settled_at ? [`زمان: ${when(withdrawal.settled_at)}`] : []),
     ].join('\n'),
   );
-}
-
-/** `--name value` options and the words around them. */
-function options(args: string[]): { words: string[]; flags: Record<string, string> } {
-  const words: string[] = [];
-  const flags: Record<string, string> = {};
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg.startsWith('--')) {
-      const [name, inline] = arg.slice(2).split('=', 2);
-      const value = inline ?? args[++i];
-      if (!name || value === undefined) throw new CliError(`${arg} needs a value`);
-      flags[name] = value;
-    } else words.push(arg);
-  }
-  return { words, flags };
 }
 
 function newKey([name, scopes = '', ...rest]: string[]): void {
@@ -250,23 +110,18 @@ async function withdrawals(args: string[]): Promise<void> {
       data.map((w) => [w.key, rials(w.amount), statusLabels[w.status], w.holder, w.phone_number, `IR${w.iban}`, when(w.created_at), w.bank_reference ?? w.reason ?? '']),
     ),
   );
-  if (meta) {
-    const pages = Math.max(1, Math.ceil(meta.total / meta.per_page));
-    console.log(`\n${formatNumber(meta.total)} درخواست؛ صفحهٔ ${meta.page} از ${pages}${meta.page < pages ? ` (بعدی: --page ${meta.page + 1})` : ''}`);
-  }
+  const footer = pageLine(meta, 'درخواست');
+  if (footer) console.log(footer);
 }
-
-/** The withdrawal key as typed (any case), for the URL and the services. */
-const withdrawalKey = (key: string) => key.trim().toUpperCase();
 
 async function pay([key, reference, ...rest]: string[]): Promise<void> {
   if (!key || reference === undefined || rest.length > 0) throw new CliError('usage: npm run hospital -- pay <key> <bank_reference>');
   const body = checked(WithdrawalPaidSchema, { bank_reference: reference });
   const { data } = await perform<HospitalWithdrawal>({
     method: 'POST',
-    path: `/withdrawals/${encodeURIComponent(withdrawalKey(key))}/paid`,
+    path: `/withdrawals/${encodeURIComponent(typedKey(key))}/paid`,
     body,
-    direct: async (db, now) => ({ data: await settleWithdrawal(db, withdrawalKey(key), { bankReference: body.bank_reference }, now) }),
+    direct: async (db, now) => ({ data: await settleWithdrawal(db, typedKey(key), { bankReference: body.bank_reference }, now) }),
   });
   printWithdrawal(data);
 }
@@ -276,9 +131,9 @@ async function reject([key, ...reason]: string[]): Promise<void> {
   const body = checked(WithdrawalRejectSchema, { reason: reason.join(' ') });
   const { data } = await perform<HospitalWithdrawal>({
     method: 'POST',
-    path: `/withdrawals/${encodeURIComponent(withdrawalKey(key))}/reject`,
+    path: `/withdrawals/${encodeURIComponent(typedKey(key))}/reject`,
     body,
-    direct: async (db, now) => ({ data: await rejectWithdrawal(db, withdrawalKey(key), { reason: body.reason }, now) }),
+    direct: async (db, now) => ({ data: await rejectWithdrawal(db, typedKey(key), { reason: body.reason }, now) }),
   });
   printWithdrawal(data);
 }
@@ -371,6 +226,18 @@ async function main(args: string[]): Promise<number> {
       return 0;
     case 'appointments':
       await appointments(rest);
+      return 0;
+    case 'requests':
+      await listRequests(rest);
+      return 0;
+    case 'request-status':
+      await requestStatus(rest);
+      return 0;
+    case 'invoice':
+      await issue(rest);
+      return 0;
+    case 'void-invoice':
+      await voidInvoice(rest);
       return 0;
     case 'help':
     case '--help':

@@ -1,10 +1,18 @@
 import { count } from 'drizzle-orm';
+import { addDays, tehranInstant } from '#lib/booking/slots.ts';
+import { toTehranIsoDate } from '#lib/format/date.ts';
 import { insertAccount, NATIONAL_CODE_CONSTRAINT } from '../accounts/repository.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema/accounts.ts';
+import { env } from '../env.ts';
+import { issueInvoice } from '../invoices/hospital.ts';
+import '../invoices/payment-effect.ts';
+import { payInvoice, type InvoiceSettings } from '../invoices/service.ts';
 import { createSandboxGateway, paySandboxSession } from '../payments/gateways/sandbox.ts';
+import { findPayment } from '../payments/repository.ts';
 import { completePayment, createPayment, startPayment } from '../payments/service.ts';
+import { createServiceRequest, moveServiceRequest } from '../service-requests/service.ts';
 import { requestWithdrawal, settleWithdrawal } from '../wallet/withdrawals.ts';
 import type { BookingContext } from '../booking/context.ts';
 import { bookingContext } from '../booking/default-context.ts';
@@ -23,15 +31,21 @@ export const DEMO_PATIENT = {
 };
 
 const DEMO_IBAN = '062960000000100324200001';
+const DEMO_CARD = '6037991234567893';
 const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+
+type DemoPatient = { id: number; firstName: string; lastName: string };
 
 /**
- * Gives an empty portal a demo patient with something on every screen built so far: a profile, a
- * wallet charged twice through the sandbox bank, one withdrawal paid and one waiting, one past and
- * one upcoming appointment paid from the wallet. Everything goes
- * through the same services a patient's actions use. Does nothing when any account exists.
+ * Gives an empty portal a demo patient with something on every screen built so far, in the order
+ * it happened: a profile; a wallet charged twice through the sandbox bank; an older invoice paid at
+ * the bank; one withdrawal paid and one waiting; one past and one upcoming appointment paid from the
+ * wallet; a home-care request the hospital has scheduled for two days from now, with its unpaid
+ * invoice (an insured line among them) and the SMS link. Everything goes through the same services
+ * a patient's or the hospital's actions use, so the ledger holds. Does nothing when any account exists.
  */
-export async function seedDemo(db: Db, now: Date, booking: BookingContext = bookingContext()): Promise<boolean> {
+export async function seedDemo(db: Db, now: Date, booking: BookingContext = bookingContext(), siteUrl: string = env().PUBLIC_SITE_URL): Promise<boolean> {
   const [existing] = await db.select({ total: count() }).from(accounts);
   if ((existing?.total ?? 0) > 0) return false;
   const patient = await insertAccount(db, { ...DEMO_PATIENT, createdAt: new Date(now.getTime() - 40 * DAY), updatedAt: now }).catch((error: unknown) => {
@@ -40,42 +54,117 @@ export async function seedDemo(db: Db, now: Date, booking: BookingContext = book
     throw error;
   });
   if (!patient) return false;
-  const gateway = createSandboxGateway(db);
-  for (const [daysAgo, amount] of [
-    [30, 20_000_000],
-    [6, 5_000_000],
-  ] as const) {
-    const at = new Date(now.getTime() - daysAgo * DAY);
-    const payment = await createPayment(db, { accountId: patient.id, purpose: 'wallet_charge', amount, returnPath: '/financial', gateway: 'sandbox', timeoutMinutes: 20, now: at });
-    const handOff = await startPayment(db, gateway, payment, { callbackUrl: 'http://localhost/return-bank', now: at });
-    if (handOff.kind !== 'redirect' || !handOff.payment.authority) throw new Error('the demo charge did not reach the sandbox bank');
-    await paySandboxSession(db, handOff.payment.authority, '6037991234567893', at);
-    await completePayment(db, gateway, { paymentId: payment.id, authority: handOff.payment.authority }, at);
-  }
-  const paidOut = await requestWithdrawal(db, patient.id, { amount: 4_000_000, iban: DEMO_IBAN }, new Date(now.getTime() - 20 * DAY));
-  await settleWithdrawal(db, paidOut.key, { bankReference: 'PAYA-140508-0042' }, new Date(now.getTime() - 19 * DAY));
-  await requestWithdrawal(db, patient.id, { amount: 2_000_000, iban: DEMO_IBAN }, new Date(now.getTime() - 1 * DAY));
-  await seedDemoAppointments(db, booking, patient, now);
+  const ago = (days: number) => new Date(now.getTime() - days * DAY);
+  await chargeAtSandbox(db, patient.id, 20_000_000, ago(30));
+  await seedPaidInvoice(db, booking, siteUrl, patient.id, ago(25), ago(24));
+  const paidOut = await requestWithdrawal(db, patient.id, { amount: 4_000_000, iban: DEMO_IBAN }, ago(20));
+  await settleWithdrawal(db, paidOut.key, { bankReference: 'PAYA-140508-0042' }, ago(19));
+  await seedDemoAppointment(db, booking, patient, ago(14), 4);
+  await chargeAtSandbox(db, patient.id, 5_000_000, ago(6));
+  await seedServiceRequest(db, booking, siteUrl, patient, now);
+  await requestWithdrawal(db, patient.id, { amount: 2_000_000, iban: DEMO_IBAN }, ago(1));
+  await seedDemoAppointment(db, booking, patient, now, 3);
   return true;
 }
 
+/** A payment made at the sandbox bank as a browser would: sent there, paid with the demo card, back to the portal. */
+async function payAtSandbox(db: Db, paymentId: string, at: Date): Promise<void> {
+  const gateway = createSandboxGateway(db);
+  const payment = await findPayment(db, paymentId);
+  const handOff = payment && (await startPayment(db, gateway, payment, { callbackUrl: 'http://localhost/return-bank', now: at }));
+  if (handOff?.kind !== 'redirect' || !handOff.payment.authority) throw new Error('the demo payment did not reach the sandbox bank');
+  await paySandboxSession(db, handOff.payment.authority, DEMO_CARD, at);
+  await completePayment(db, gateway, { paymentId, authority: handOff.payment.authority }, at);
+}
+
+async function chargeAtSandbox(db: Db, accountId: number, amount: number, at: Date): Promise<void> {
+  const payment = await createPayment(db, { accountId, purpose: 'wallet_charge', amount, returnPath: '/financial', gateway: 'sandbox', timeoutMinutes: 20, now: at });
+  await payAtSandbox(db, payment.id, at);
+}
+
+const invoiceSettingsOf = (ctx: BookingContext): InvoiceSettings => ({ paymentTimeoutMinutes: ctx.settings.paymentTimeoutMinutes, paymentOpenLimit: ctx.settings.paymentOpenLimit });
+const demoPatientRef = { international_code: DEMO_PATIENT.internationalCode, phone_number: DEMO_PATIENT.phoneNumber };
+
+/** A clinic visit's invoice from last month, the insurer paying part, the rest paid at the bank. */
+async function seedPaidInvoice(db: Db, ctx: BookingContext, siteUrl: string, accountId: number, issuedAt: Date, paidAt: Date): Promise<void> {
+  const issued = await issueInvoice(
+    db,
+    {
+      patient: demoPatientRef,
+      items: [
+        { title: 'ویزیت متخصص قلب', quantity: 1, unit_price: 3_500_000, insurance_share: 1_500_000, discount: 0 },
+        { title: 'نوار قلب', quantity: 1, unit_price: 1_200_000, insurance_share: 400_000, discount: 0 },
+      ],
+    },
+    { issuedBy: 'demo', siteUrl, now: issuedAt },
+  );
+  const paying = await payInvoice(db, ctx.catalogue.services, invoiceSettingsOf(ctx), 'sandbox', accountId, issued.key, { use_wallet: false }, paidAt);
+  if (paying.status === 'awaiting_payment') await payAtSandbox(db, paying.payment_id, paidAt);
+}
 /**
- * One visit she had about ten days ago and one booked three or more days ahead (so she can try
- * cancelling and moving it), both paid from the wallet, with a featured doctor.
+ * A visit with a featured doctor booked at `bookedAt`, `aheadDays` or more ahead, paid from the
+ * wallet a minute later: booked 14 days ago for 4 days later (she has had it), and today for 3
+ * days ahead (she can try cancelling and moving it).
  */
-async function seedDemoAppointments(db: Db, ctx: BookingContext, patient: { id: number; firstName: string; lastName: string }, now: Date): Promise<void> {
+async function seedDemoAppointment(db: Db, ctx: BookingContext, patient: DemoPatient, bookedAt: Date, aheadDays: number): Promise<void> {
   const doctors = [...ctx.catalogue.doctors.entries()].filter(([, doctor]) => doctor.visit_fee_rial > 0);
   const [doctorId] = doctors.find(([, doctor]) => doctor.featured) ?? doctors[0] ?? [];
   if (!doctorId) return;
-  for (const [bookedDaysAgo, aheadDays] of [
-    [14, 4],
-    [0, 3],
-  ] as const) {
-    const bookedAt = new Date(now.getTime() - bookedDaysAgo * DAY);
-    const earliest = bookedAt.getTime() + aheadDays * DAY;
-    const start = (await nextFreeStarts(db, ctx, doctorId, bookedAt, 200)).find((candidate) => Date.parse(candidate) >= earliest);
-    if (!start) continue;
-    const hold = await holdSlot(db, ctx, patient, { doctor_id: doctorId, start }, bookedAt);
-    await payAppointment(db, ctx, 'sandbox', patient.id, hold.key, { use_wallet: true }, new Date(bookedAt.getTime() + 60_000));
-  }
+  const earliest = bookedAt.getTime() + aheadDays * DAY;
+  const start = (await nextFreeStarts(db, ctx, doctorId, bookedAt, 200)).find((candidate) => Date.parse(candidate) >= earliest);
+  if (!start) return;
+  const hold = await holdSlot(db, ctx, patient, { doctor_id: doctorId, start }, bookedAt);
+  await payAppointment(db, ctx, 'sandbox', patient.id, hold.key, { use_wallet: true }, new Date(bookedAt.getTime() + 60_000));
+}
+
+/**
+ * A home-care request (the injection service, or the catalogue's first) made three days ago for
+ * the day after tomorrow: reviewed, then scheduled for 10:00 that day with a note; its invoice,
+ * issued yesterday, waits to be paid (the patient got the link by SMS).
+ */
+async function seedServiceRequest(db: Db, ctx: BookingContext, siteUrl: string, patient: DemoPatient, now: Date): Promise<void> {
+  const services = ctx.catalogue.services;
+  const serviceId = services.has('home-injection') ? 'home-injection' : services.keys().next().value;
+  const service = serviceId === undefined ? undefined : services.get(serviceId);
+  if (!serviceId || !service) return;
+  const visitDay = addDays(toTehranIsoDate(now), 2);
+  const window = service.windows.includes('morning') ? 'morning' : service.windows[0]!;
+  const visitTime = { morning: '10:00', afternoon: '14:00', evening: '18:00' }[window];
+  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
+  const request = await createServiceRequest(
+    db,
+    services,
+    patient,
+    {
+      service_id: serviceId,
+      phone: '02188001234',
+      address: 'تهران، خیابان ولیعصر، کوچهٔ نسترن، پلاک ۱۲، واحد ۳',
+      preferred_date: visitDay,
+      preferred_window: window,
+      notes: 'سرم و آمپول‌ها را داروخانه تحویل داده است. زنگ واحد ۳ را بزنید.',
+    },
+    at(3),
+  );
+  await moveServiceRequest(db, services, request.key, { status: 'reviewing', note: 'نسخه را دیدیم؛ به‌زودی زمان مراجعه را خبر می‌دهیم.' }, at(2));
+  await moveServiceRequest(
+    db,
+    services,
+    request.key,
+    { status: 'scheduled', scheduled_at: tehranInstant(visitDay, visitTime).toISOString(), note: 'پرستار با کیف تزریقات می‌آید؛ نسخه و داروها را آماده کنید.' },
+    at(1),
+  );
+  await issueInvoice(
+    db,
+    {
+      patient: demoPatientRef,
+      service_request_key: request.key,
+      items: [
+        { title: 'سرم‌تراپی در منزل', quantity: 1, unit_price: 2_800_000, insurance_share: 1_200_000, discount: 0 },
+        { title: 'تزریق عضلانی', quantity: 2, unit_price: 450_000, insurance_share: 0, discount: 0 },
+        { title: 'ایاب‌وذهاب پرستار', quantity: 1, unit_price: 600_000, insurance_share: 0, discount: 200_000 },
+      ],
+      due_at: tehranInstant(visitDay, '23:59').toISOString(),
+    },
+    { issuedBy: 'demo', siteUrl, now: new Date(now.getTime() - DAY + HOUR) },
+  );
 }

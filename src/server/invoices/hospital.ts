@@ -1,14 +1,15 @@
-/** The hospital's invoice calls: issuing (with its public link by SMS) and voiding. */
-import type { IssueInvoiceBody, VoidInvoiceBody } from '#lib/api/contracts/invoices.ts';
+/** The hospital's invoice calls: issuing (with its public link by SMS), voiding, and its view of an invoice. */
+import type { InvoiceItem, InvoiceStatus, IssueInvoiceBody, VoidInvoiceBody } from '#lib/api/contracts/invoices.ts';
 import { findAccount } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';
+import { AppError } from '../errors.ts';
 import { logError } from '../log.ts';
 import { notify } from '../sms/notify.ts';
 import type { Services } from '../service-requests/service.ts';
-import { invoiceSms } from './messages.ts';
+import { invoiceMessages as M, invoiceSms } from './messages.ts';
 import { invoiceLinkPath, newInvoiceLink } from './links.ts';
 import { findInvoice } from './repository.ts';
-import { insertIssuedInvoice, invoiceOwner, voidInvoice } from './service.ts';
+import { checkedInvoiceKey, extrasOf, insertIssuedInvoice, invoiceOwner, voidInvoice } from './service.ts';
 
 export interface IssuedInvoice {
   key: string;
@@ -47,4 +48,60 @@ export async function voidInvoiceForHospital(db: Db, services: Services, key: st
     if (account) await notify(account.phoneNumber, invoiceSms.voided(invoice.key, body.reason));
   }
   return invoice;
+}
+
+/** An invoice as the hospital sees it (HospitalInvoiceSchema in lib/api/contracts/hospital.ts). */
+export interface HospitalInvoice {
+  key: string;
+  status: InvoiceStatus;
+  items: InvoiceItem[];
+  total: number;
+  insurance_total: number;
+  discount_total: number;
+  payable: number;
+  paid: number;
+  due_at?: string;
+  service_request_key?: string;
+  patient: { first_name: string; last_name: string; international_code: string; phone_number: string };
+  issued_by: string;
+  issued_at: string;
+  paid_at?: string;
+  paid_from_wallet: number;
+  paid_by_bank: number;
+  paid_by_link: boolean;
+  voided_at?: string;
+  void_reason?: string;
+}
+
+/** `GET /invoices/{key}` (hospital): any patient's invoice, with whom it was issued to; 404 for an unknown key. */
+export async function invoiceForHospital(db: Db, services: Services, key: string): Promise<HospitalInvoice> {
+  const row = await findInvoice(db, checkedInvoiceKey(key));
+  if (!row) throw new AppError('not_found', M.notFound);
+  const [extras, holder] = await Promise.all([extrasOf(db, services, row), findAccount(db, row.accountId)]);
+  return {
+    key: row.key,
+    status: row.status,
+    items: row.items,
+    total: row.total,
+    insurance_total: row.insuranceTotal,
+    discount_total: row.discountTotal,
+    payable: row.payable,
+    paid: row.status === 'paid' ? row.payable : 0,
+    ...(row.dueAt ? { due_at: row.dueAt.toISOString() } : {}),
+    ...(extras.request ? { service_request_key: extras.request.key } : {}),
+    patient: {
+      first_name: extras.patient.firstName,
+      last_name: extras.patient.lastName,
+      international_code: holder?.internationalCode ?? '',
+      phone_number: holder?.phoneNumber ?? '',
+    },
+    issued_by: row.issuedBy,
+    issued_at: row.issuedAt.toISOString(),
+    ...(row.paidAt ? { paid_at: row.paidAt.toISOString() } : {}),
+    paid_from_wallet: row.paidFromWallet,
+    paid_by_bank: row.paidByBank,
+    paid_by_link: row.paidByLink,
+    ...(row.voidedAt ? { voided_at: row.voidedAt.toISOString() } : {}),
+    ...(row.voidReason ? { void_reason: row.voidReason } : {}),
+  };
 }

@@ -159,6 +159,10 @@ export async function cancelServiceRequest(db: Db, services: Services, accountId
 export async function moveServiceRequest(db: Db, services: Services, key: string, body: ServiceRequestStatusBody, now: Date): Promise<ServiceRequest> {
   checkedRequestKey(key);
   const scheduledAt = body.scheduled_at ? new Date(body.scheduled_at) : null;
+  // The request schema says so too; callers that skip it (the seed, scripts) must not set a visit without a time.
+  if (body.status === 'scheduled' && !scheduledAt) {
+    throw new AppError('invalid_input', M.scheduledAtMissing, { errors: { scheduled_at: [M.scheduledAtMissing] } });
+  }
   if (body.status === 'scheduled' && scheduledAt && scheduledAt <= now) {
     throw new AppError('invalid_input', M.scheduledInPast, { errors: { scheduled_at: [M.scheduledInPast] } });
   }

@@ -8,6 +8,8 @@ import { SingleLineInputSchema, inputMessage, required } from '../../validation/
 import { normalizeDigits } from '../../validation/normalize.ts';
 import { maxLengthMessage } from '../../validation/messages.ts';
 import { BookingDaySchema, DoctorIdSchema } from './appointments.ts';
+import { INVOICE_STATUSES } from './invoices.ts';
+import { SERVICE_REQUEST_STATUSES, SERVICE_WINDOW_KEYS } from './service-requests.ts';
 import { PageQuerySchema, WITHDRAWAL_STATUSES } from './wallet.ts';
 
 export const HOSPITAL_SCOPES = ['appointments', 'service-requests', 'invoices', 'test-results', 'withdrawals'] as const;
@@ -153,6 +155,120 @@ export const LedgerCheckSchema = v.object({
   /** The sum of all balances (0 when consistent). */
   sum: v.pipe(v.number(), v.integer()),
   mismatches: v.array(v.object({ account: v.string(), cached: v.pipe(v.number(), v.integer()), entries: v.pipe(v.number(), v.integer()) })),
+});
+
+const instant = v.pipe(v.string(), v.isoTimestamp());
+const rials = v.pipe(v.number(), v.integer());
+
+/** The requests still on the desk's plate: not yet done, cancelled or rejected. */
+export const OPEN_SERVICE_REQUEST_STATUSES = ['submitted', 'reviewing', 'scheduled', 'in_progress'] as const;
+
+/** `GET /service-requests?status=&page=&per_page=`: `open` (default) is the desk's queue; `all`, or one status. */
+export const HospitalServiceRequestsQuerySchema = v.object({
+  ...PageQuerySchema.entries,
+  status: v.optional(
+    v.pipe(
+      v.picklist(['open', 'all', ...SERVICE_REQUEST_STATUSES], 'وضعیت باید open، all یا یکی از وضعیت‌های درخواست باشد'),
+      v.description('`open` (default): submitted, reviewing, scheduled and in_progress; `all`; or one status.'),
+    ),
+    'open',
+  ),
+});
+export type HospitalServiceRequestsQuery = v.InferOutput<typeof HospitalServiceRequestsQuerySchema>;
+
+/** A service request as the hospital's desk sees it: who, where, when, and how to reach them. */
+export const DeskServiceRequestSchema = v.object({
+  key: v.string(),
+  service_id: v.string(),
+  /** The service's Persian name. */
+  service_name: v.string(),
+  status: v.picklist(SERVICE_REQUEST_STATUSES),
+  patient: v.object({
+    first_name: v.string(),
+    last_name: v.string(),
+    /** The patient's national code (the relative's, for a request made for someone else). */
+    international_code: v.nullable(v.string()),
+    /** The account holder's mobile: where the portal's SMS go. */
+    phone_number: v.string(),
+    /** Requested by the patient for themself (else by the account holder for someone else). */
+    self: v.boolean(),
+  }),
+  /** The phone to call about the visit (mobile or landline), as given with the request. */
+  phone: v.string(),
+  address: v.string(),
+  /** The Tehran day asked for, `YYYY-MM-DD`. */
+  preferred_date: v.string(),
+  preferred_window: v.picklist(SERVICE_WINDOW_KEYS),
+  notes: v.optional(v.string()),
+  /** The visit's time, once set. */
+  scheduled_at: v.optional(instant),
+  invoice_keys: v.array(v.string()),
+  created_at: instant,
+  updated_at: instant,
+  /** Every move, oldest first: in the answer of a single request, not in lists. */
+  history: v.optional(
+    v.array(
+      v.object({
+        status: v.picklist(SERVICE_REQUEST_STATUSES),
+        note: v.optional(v.string()),
+        at: instant,
+        by: v.picklist(['patient', 'hospital']),
+        scheduled_at: v.optional(instant),
+      }),
+    ),
+  ),
+});
+
+/** `POST /invoices`: the new invoice, and the public link the patient got by SMS (while unpaid). */
+export const IssuedInvoiceSchema = v.object({
+  key: v.string(),
+  /** `paid` at once when nothing is left for the patient to pay. */
+  status: v.picklist(['unpaid', 'paid']),
+  /** Rials the patient owes. */
+  payable: rials,
+  /** The public link (`/sr/invoice/<token>`, absolute): anyone holding it may see the invoice and pay it. */
+  url: v.optional(v.pipe(v.string(), v.url())),
+});
+
+/** An invoice as the hospital sees it (`GET /invoices/{key}`, the answer of a void). */
+export const HospitalInvoiceSchema = v.object({
+  key: v.string(),
+  status: v.picklist(INVOICE_STATUSES),
+  items: v.array(
+    v.object({
+      title: v.string(),
+      quantity: v.pipe(v.number(), v.integer()),
+      unit_price: rials,
+      insurance_share: rials,
+      discount: rials,
+      patient_share: rials,
+    }),
+  ),
+  total: rials,
+  insurance_total: rials,
+  discount_total: rials,
+  payable: rials,
+  paid: rials,
+  due_at: v.optional(instant),
+  service_request_key: v.optional(v.string()),
+  patient: v.object({
+    /** The name on the invoice (the relative's, when it prices a request made for one). */
+    first_name: v.string(),
+    last_name: v.string(),
+    /** The account holder's national code and mobile: whom it was issued to. */
+    international_code: v.string(),
+    phone_number: v.string(),
+  }),
+  /** The API key that issued it. */
+  issued_by: v.string(),
+  issued_at: instant,
+  paid_at: v.optional(instant),
+  /** Rials taken from the wallet, and paid at the bank (by the patient or through the public link). */
+  paid_from_wallet: rials,
+  paid_by_bank: rials,
+  paid_by_link: v.boolean(),
+  voided_at: v.optional(instant),
+  void_reason: v.optional(v.string()),
 });
 
 /** `GET /payer-refunds?status=due|done&page=&per_page=`: link payments owed back to their cards (oldest first). */

@@ -1,0 +1,24 @@
+import { DeskServiceRequestSchema } from '#lib/api/contracts/hospital.ts';
+import { ServiceRequestStatusSchema } from '#lib/api/contracts/service-requests.ts';
+import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
+import { json } from '#server/http.ts';
+import { catalogueServices } from '#server/invoices/settings.ts';
+import { moveServiceRequestForHospital } from '#server/service-requests/hospital.ts';
+
+/** `POST /api/hospital/v1/service-requests/{key}/status {status, note?, scheduled_at?}`: moves a request along; the patient gets an SMS. */
+export const { POST, ALL } = defineHospitalEndpoint(
+  {
+    method: 'POST',
+    path: '/service-requests/{key}/status',
+    scope: 'service-requests',
+    summary: 'Moves a service request to its next status; the patient gets an SMS (with the note, and the visit time for `scheduled`).',
+    description:
+      'The moves: submitted → reviewing, scheduled, rejected or cancelled; reviewing → scheduled, rejected or cancelled; scheduled → scheduled (a new time), in_progress, done or cancelled; ' +
+      'in_progress → done or cancelled. done, cancelled and rejected are final. Any other move answers 409. `scheduled` needs `scheduled_at` in the future.',
+    schema: ServiceRequestStatusSchema,
+    maxBytes: 4096,
+    answer: { status: 200, data: DeskServiceRequestSchema },
+    errors: [404, 409],
+  },
+  async ({ db, params, input, now }) => json({ success: true, data: await moveServiceRequestForHospital(db, catalogueServices(), params.key!.slice(0, 32), input, now) }),
+);

@@ -1,0 +1,62 @@
+import { expect, it, vi } from 'vitest';
+import { addDays, tehranInstant } from '#lib/booking/slots.ts';
+import { toTehranIsoDate } from '#lib/format/date.ts';
+import { testContext } from '../../../tests/support/booking.ts';
+import { describeEachDatabase } from '../../../tests/support/databases.ts';
+import { findAccountByNationalCode } from '../accounts/repository.ts';
+import { listAppointments } from '../booking/service.ts';
+import { invoiceForHospital } from '../invoices/hospital.ts';
+import { listInvoices } from '../invoices/service.ts';
+import { checkLedger } from '../ledger/check.ts';
+import { walletBalanceOf } from '../ledger/repository.ts';
+import { getServiceRequest, listServiceRequests } from '../service-requests/service.ts';
+import { DEMO_PATIENT, seedDemo } from './seed.ts';
+
+const sms = vi.hoisted(() => [] as Array<{ to: string; text: string }>);
+vi.mock('../sms/notify.ts', () => ({ notify: async (to: string, text: string) => void sms.push({ to, text }) }));
+
+const ctx = testContext();
+const SITE = 'https://portal.example.ir';
+
+describeEachDatabase('the demo patient', (database) => {
+  it('has a home-care request scheduled in two days with its unpaid invoice (insurance on a line), an older paid invoice, and a consistent ledger; a second seed adds nothing', async () => {
+    const { db } = database();
+    const now = new Date();
+    expect(await seedDemo(db, now, ctx, SITE)).toBe(true);
+    const patient = (await findAccountByNationalCode(db, DEMO_PATIENT.internationalCode))!;
+
+    const { items: requests } = await listServiceRequests(db, ctx.catalogue.services, patient.id, { page: 1, per_page: 20 });
+    expect(requests).toHaveLength(1);
+    const request = await getServiceRequest(db, ctx.catalogue.services, patient.id, requests[0]!.key);
+    const visitDay = addDays(toTehranIsoDate(now), 2);
+    expect(request).toMatchObject({ service_id: 'home-injection', status: 'scheduled', preferred_date: visitDay, scheduled_at: tehranInstant(visitDay, '10:00').toISOString() });
+    expect(request.history.map((entry) => [entry.status, entry.by])).toEqual([
+      ['submitted', 'patient'],
+      ['reviewing', 'hospital'],
+      ['scheduled', 'hospital'],
+    ]);
+    expect(request.invoice_keys).toHaveLength(1);
+
+    const { items: invoices, unpaidCount, unpaidTotal } = await listInvoices(db, ctx.catalogue.services, patient.id, { status: 'all', page: 1, per_page: 20 });
+    expect(invoices.map((invoice) => invoice.status)).toEqual(['unpaid', 'paid']);
+    const [open, old] = invoices as [(typeof invoices)[0], (typeof invoices)[0]];
+    expect(open).toMatchObject({ key: request.invoice_keys[0], service_request_key: request.key, total: 4_300_000, insurance_total: 1_200_000, discount_total: 200_000, payable: 2_900_000 });
+    expect(open.items.some((item) => item.insurance_share > 0)).toBe(true);
+    expect({ unpaidCount, unpaidTotal }).toEqual({ unpaidCount: 1, unpaidTotal: 2_900_000 });
+    expect(old).toMatchObject({ status: 'paid', paid_by_bank: old.payable, paid_from_wallet: 0 });
+    expect(Date.parse(old.issued_at)).toBeLessThan(Date.parse(open.issued_at));
+    expect((await invoiceForHospital(db, ctx.catalogue.services, open.key)).issued_by).toBe('demo');
+    // She got the link to the open one by SMS.
+    expect(sms.find((message) => message.to === DEMO_PATIENT.phoneNumber && message.text.includes(open.key))?.text).toMatch(new RegExp(`${SITE}/sr/invoice/[A-Za-z0-9_-]{22}`));
+
+    // The wallet is what the charges (25M), the two withdrawals (4M paid, 2M waiting) and the two visits left: the invoices touched it not.
+    const visits = await Promise.all((['upcoming', 'past'] as const).map((scope) => listAppointments(db, ctx, patient.id, { scope, page: 1, perPage: 20 }, now)));
+    expect(visits.map((list) => list.total)).toEqual([1, 1]);
+    const fees = visits.flatMap((list) => list.rows).reduce((sum, visit) => sum + visit.paid_from_wallet, 0);
+    expect(fees).toBeGreaterThan(0);
+    expect(await walletBalanceOf(db, patient.id)).toBe(19_000_000 - fees);
+    expect(await checkLedger(db)).toMatchObject({ ok: true, sum: 0 });
+    expect(await seedDemo(db, new Date(), ctx, SITE)).toBe(false);
+    expect((await listInvoices(db, ctx.catalogue.services, patient.id, { status: 'all', page: 1, per_page: 20 })).total).toBe(2);
+  });
+});
