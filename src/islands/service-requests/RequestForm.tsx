@@ -71,6 +71,20 @@ function writeServiceToAddress(id: string): void {
   history.replaceState(history.state, '', url);
 }
 
+/** The form at first: the service of the address (and its window, when it has only one) and the account's mobile. */
+function startingInput(services: readonly ServiceChoice[]) {
+  const serviceId = serviceInAddress(services);
+  const windows = services.find((service) => service.id === serviceId)?.windows ?? [];
+  return {
+    service_id: serviceId,
+    phone: $user.get()?.phone_number ?? '',
+    address: '',
+    preferred_date: '',
+    ...(windows.length === 1 ? { preferred_window: windows[0] } : {}),
+    notes: '',
+  };
+}
+
 function dayRangeHint(earliestDays: number): string {
   const horizon = toPersianDigits(SERVICE_REQUEST_HORIZON_DAYS);
   return earliestDays === 0
@@ -87,21 +101,11 @@ export function RequestForm({ services }: { services: readonly ServiceChoice[] }
   const [whom, setWhom] = useState<Whom>('self');
   // The other person's fields while «for me» is chosen: back again if the patient changes their mind.
   const otherPerson = useRef<OtherPatient>(NOBODY);
+  const [initialInput] = useState(() => startingInput(services));
 
   const form = useForm({
     schema: ServiceRequestSchema,
-    initialInput: (() => {
-      const serviceId = serviceInAddress(services);
-      const windows = services.find((service) => service.id === serviceId)?.windows ?? [];
-      return {
-        service_id: serviceId,
-        phone: $user.get()?.phone_number ?? '',
-        address: '',
-        preferred_date: '',
-        ...(windows.length === 1 ? { preferred_window: windows[0] } : {}),
-        notes: '',
-      };
-    })(),
+    initialInput,
     validate: 'submit',
     revalidate: 'input',
   });
@@ -305,7 +309,7 @@ export function RequestForm({ services }: { services: readonly ServiceChoice[] }
       </section>
 
       <FormAlert message={problem} />
-      <div className="flex flex-col gap-2">
+      <div className="flex flex-col gap-2 sm:items-start">
         <PrimaryButton busy={sending} disabled={sending}>
           ثبت درخواست
         </PrimaryButton>

@@ -21,7 +21,7 @@ export function RequestFormPage({ services }: { services: readonly ServiceChoice
   if (loggedIn && !entered) setEntered(true);
   if (!entered) return <AuthGate what="فرم درخواست خدمت">{null}</AuthGate>;
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
         <h1 className="text-xl font-bold">درخواست خدمت</h1>
         <p className="text-muted">خدمتی را که لازم دارید انتخاب کنید؛ کارشناس بیمارستان برای هماهنگی با شما تماس می‌گیرد.</p>

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ServiceRequest } from '#lib/api/contracts/service-requests.ts';
 import { formatJalaliDateTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
@@ -72,6 +72,12 @@ function Invoices({ keys }: { keys: string[] }) {
 
 function Request({ request }: { request: ServiceRequest }) {
   const [cancelling, setCancelling] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  // The dialog closed: the focus goes back to the button that opened it (gone once cancelled).
+  const closeDialog = () => {
+    setCancelling(false);
+    requestAnimationFrame(() => cancelButton.current?.focus());
+  };
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -95,6 +101,7 @@ function Request({ request }: { request: ServiceRequest }) {
           <div className="flex flex-col items-start gap-2">
             <p className="text-sm text-muted">تا پیش از زمان‌بندی بیمارستان می‌توانید درخواست را لغو کنید.</p>
             <button
+              ref={cancelButton}
               type="button"
               className="inline-flex min-h-11 items-center justify-center rounded-xl border border-line px-4 font-bold text-danger hover:bg-page"
               onClick={() => setCancelling(true)}
@@ -118,7 +125,7 @@ function Request({ request }: { request: ServiceRequest }) {
       </section>
       {cancelling && (
         <Suspense fallback={null}>
-          <CancelRequestDialog request={request} onClose={() => setCancelling(false)} />
+          <CancelRequestDialog request={request} onClose={closeDialog} />
         </Suspense>
       )}
     </div>

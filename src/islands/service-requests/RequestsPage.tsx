@@ -119,7 +119,7 @@ export function RequestsPage({ servicesHref }: { servicesHref?: string | undefin
   const view = useStore($serviceRequestsView);
   return (
     <AuthGate what="درخواست‌های خود">
-      <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <div className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-xl font-bold">درخواست‌های من</h1>
           <a href="/sr/request/store" className={`${linkClass} border border-line text-brand hover:bg-page`}>
