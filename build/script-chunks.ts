@@ -8,6 +8,11 @@ import type { AstroIntegration } from 'astro';
  * islands become one more. Islands and lazily loaded code import from these files (already loaded
  * on every page) instead of from a handful of small shared chunks.
  *
+ * The account pages' groups come after those (priority 0), so they never take a module the shell, the
+ * UI kit or the dates file would hold, and a public page never loads them. Issue 12's three pages had
+ * pushed the rules and contracts into ten files of under 2 KB each (the appointments page went from
+ * 102.4 to 105.6 KB logged out); grouped, it is back at about 100 KB.
+ *
  * Only client modules match these patterns; the server build is unaffected.
  */
 const GROUPS = [
@@ -15,6 +20,11 @@ const GROUPS = [
   // The shared pieces of the account pages' islands (the auth guard, the UI kit, load states): one
   // file instead of a handful of sub-kilobyte ones, each paying its own response headers.
   { name: 'ui', test: /[\\/]src[\\/]islands[\\/](?:ui[\\/]|auth[\\/]AuthGate\.tsx)/, priority: 1 },
+  // The rules, contracts and API calls the account islands share (every one of them also loads the
+  // login popup, which needs most of the rules): one file instead of six to ten small ones.
+  { name: 'forms', test: /[\\/]src[\\/](?:lib[\\/](?:validation|api)[\\/]|client[\\/]api[\\/])/, priority: 0 },
+  // What the three service-request pages share (labels, the chip, the stores): one file for each page.
+  { name: 'service-requests', test: /[\\/]src[\\/](?:lib[\\/]services[\\/]names\.ts|islands[\\/]service-requests[\\/](?:labels\.ts|parts\.tsx)|stores[\\/]service-requests)/, priority: 0 },
   { name: 'dates', test: /[\\/]src[\\/](?:lib[\\/]format[\\/]date\.ts|lib[\\/]pregnancy[\\/]|stores[\\/]pregnancy\.ts)/, priority: 1 },
 ];
 

@@ -45,6 +45,9 @@ const PAGES = [
   '/financial/charge-wallet',
   '/appointment/pre-reserve/amirhossein-salehi',
   '/patient-profile/services',
+  '/sr/request/store?service=home-injection',
+  '/sr/request/list',
+  '/sr/request/SR-AAAAAA',
 ];
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean));
 const PARTS = ['lighthouse', 'weight', 'load', 'track-visit', 'wallet', 'appointments'] as const;

@@ -45,13 +45,18 @@ for (const path of PUBLIC_PAGES) {
 
 /**
  * DESIGN.md §6: a page with islands transfers at most this much. Each is measured logged out (the
- * login popup opens): the wallet's charge form, the patient's appointments and the booking page (issue 11).
+ * login popup opens): the wallet's charge form, the patient's appointments and the booking page (issue 11),
+ * and the service requests' form, list and request page (issue 12).
  */
 const ISLAND_PAGES = [
   ['/financial/charge-wallet', 'برای دیدن کیف پول خود وارد شوید'],
   ['/patient-profile/services', 'برای دیدن نوبت‌های خود وارد شوید'],
   // Issue 11 item 10: the booking page, logged out, showing the slots.
   ['/appointment/pre-reserve/amirhossein-salehi', 'انتخاب زمان نوبت'],
+  // Issue 12: the patient's service requests (the form, the list, one request).
+  ['/sr/request/store?service=home-injection', 'برای دیدن فرم درخواست خدمت وارد شوید'],
+  ['/sr/request/list', 'برای دیدن درخواست‌های خود وارد شوید'],
+  ['/sr/request/SR-AAAAAA', 'برای دیدن این درخواست وارد شوید'],
 ] as const;
 
 for (const [path, heading] of ISLAND_PAGES) {

@@ -65,6 +65,9 @@ export const formApi = createClient({ inlineFieldErrors: true });
 /** For forms that also show a refusal (406, 409) themselves and keep the patient on the page. */
 export const refusableFormApi = createClient({ inlineFieldErrors: true, inlineRefusals: true });
 
+/** For a page that opens a key from its address and shows «not found» itself instead of going to /404. */
+export const lookupApi = createClient({ inlineNotFound: true });
+
 /** A call that needs a logged-in user: without a token it opens the login modal and throws. */
 export function authApi<T>(path: string, options: FetchOptions<'json'> = {}, client = api): Promise<T> {
   if (!$token.get()) {

@@ -69,3 +69,16 @@ describe('error policy for forms that show refusals themselves', () => {
     expect(record({ status: 503, body: {} }, true, { inlineRefusals: true })).toEqual([`toast:${apiMessages.serverError}`]);
   });
 });
+
+describe('error policy for pages that say «not found» themselves', () => {
+  it('leaves a 404 to the page, and still reauthenticates on 401 and toasts 5xx', () => {
+    const options = { inlineNotFound: true };
+    expect(record({ status: 404, body: { success: false, message: 'درخواست پیدا نشد' } }, true, options)).toEqual([]);
+    expect(record({ status: 401, body: {} }, true, options)).toEqual(['reauthenticate']);
+    expect(record({ status: 500, body: {} }, true, options)).toEqual([`toast:${apiMessages.serverError}`]);
+  });
+
+  it('still goes to /404 without the option', () => {
+    expect(record({ status: 404, body: { message: 'x' } })).toEqual(['navigate:/404']);
+  });
+});

@@ -27,6 +27,11 @@ export interface PolicyOptions {
    * withdrawal beyond the balance, where going back would lose what was typed.
    */
   inlineRefusals?: boolean;
+  /**
+   * The page shows «not found» itself: a 404 for a key it read from its address (a service request
+   * that is not there, or another account's) is its to tell, not a trip to /404.
+   */
+  inlineNotFound?: boolean;
 }
 
 /** The error policy of spec §8, applied to one failed API call. */
@@ -40,6 +45,7 @@ export function applyErrorPolicy({ status, body }: FailedCall, effects: ErrorEff
     return;
   }
   if (options.inlineRefusals && (status === 406 || status === 409)) return;
+  if (options.inlineNotFound && status === 404) return;
   const envelope = readErrorEnvelope(body);
   const messages = Object.values(envelope.fieldErrors).flat();
   if (options.inlineFieldErrors && status === 422 && messages.length > 0) return;

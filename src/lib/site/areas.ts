@@ -6,7 +6,7 @@
  */
 
 /** The icons src/components/nav/AreaIcon.astro draws. */
-export type AreaIcon = 'calendar' | 'stethoscope' | 'clipboard' | 'flask' | 'wallet' | 'baby' | 'user' | 'list';
+export type AreaIcon = 'calendar' | 'stethoscope' | 'clipboard' | 'flask' | 'wallet' | 'baby' | 'user' | 'list' | 'receipt';
 
 export interface Area {
   href: string;
@@ -80,6 +80,9 @@ const chargeWallet = {
   built: true,
 } as const satisfies Area;
 
+const myRequests = { href: '/sr/request/list', label: 'درخواست‌های من', short: 'درخواست‌ها', icon: 'clipboard', built: true } as const satisfies Area;
+const invoices = { href: '/sr/invoice', label: 'صورت‌حساب‌ها', short: 'صورت‌حساب', icon: 'receipt', built: false } as const satisfies Area;
+
 /** Spec §2's areas, in the order the header and the bottom bar list them. */
 export const portalAreas: readonly Area[] = [appointment, specialties, requests, results, wallet, pregnancy];
 
@@ -87,10 +90,10 @@ export const portalAreas: readonly Area[] = [appointment, specialties, requests,
 export const serviceCards: readonly ServiceCard[] = [appointment, requests, results, wallet, pregnancy];
 
 /** The side menu of the patient's own pages (spec §2, layout user-account). */
-export const accountAreas: readonly Area[] = [profile, myServices, chargeWallet];
+export const accountAreas: readonly Area[] = [profile, myServices, myRequests, invoices, chargeWallet];
 
 /** The header's user menu. */
-export const userMenuAreas: readonly Area[] = [{ ...profile, label: 'پروفایل من' }, myServices, wallet];
+export const userMenuAreas: readonly Area[] = [{ ...profile, label: 'پروفایل من' }, myServices, myRequests, invoices, wallet];
 
 /** Every registry entry, for the test that holds `built` to src/pages. */
 export const allAreas: readonly Area[] = [...portalAreas, ...serviceCards, ...accountAreas, ...userMenuAreas];

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import type { ServiceRequest } from '#lib/api/contracts/service-requests.ts';
+import { PatientText, StatusChip, WhenText } from './parts.tsx';
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap gap-x-2">
+      <dt className="text-muted">{term}:</dt>
+      <dd className="min-w-0 font-bold [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+/** One request of the patient's list: what, for whom, when, where it stands, and a link to its page. */
+export function RequestCard({ request }: { request: ServiceRequest }) {
+  const titleId = `request-${request.key}`;
+  const href = `/sr/request/${encodeURIComponent(request.key)}`;
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col gap-4 rounded-2xl border border-line bg-card p-4" data-request={request.key}>
+      <div className="flex items-start justify-between gap-3">
+        <h2 id={titleId} className="min-w-0 text-lg font-bold">
+          {request.service.name}
+        </h2>
+        <StatusChip status={request.status} />
+      </div>
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <Row term="کد پیگیری">
+          <bdi dir="ltr">{request.key}</bdi>
+        </Row>
+        <Row term={request.scheduled_at ? 'زمان مراجعه' : 'زمان دلخواه'}>
+          <WhenText request={request} />
+        </Row>
+        <Row term="برای">
+          <PatientText patient={request.patient} />
+        </Row>
+      </dl>
+      <a href={href} className="inline-flex min-h-11 items-center justify-center self-start rounded-xl border border-line px-4 text-sm font-bold text-brand hover:bg-page">
+        جزئیات و پیگیری
+        <span className="sr-only">
+          {' '}
+          درخواست <bdi dir="ltr">{request.key}</bdi>
+        </span>
+      </a>
+    </article>
+  );
+}

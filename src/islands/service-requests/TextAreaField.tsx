@@ -1,0 +1,57 @@
+import { useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import { toPersianDigits } from '#lib/format/digits.ts';
+
+/**
+ * A labelled text area with its error messages and a live count of the characters used out of
+ * `max` (the rule's own limit: going past it is allowed while typing, and the rule's message says so).
+ */
+export function TextAreaField({
+  label,
+  errors,
+  hint,
+  max,
+  value,
+  ...area
+}: {
+  label: string;
+  errors?: readonly string[] | null;
+  hint?: ReactNode;
+  max: number;
+  value: string;
+  ref?: Ref<HTMLTextAreaElement>;
+} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value'>) {
+  const id = useId();
+  const over = value.length > max;
+  const described = [errors?.length ? `${id}-error` : hint ? `${id}-hint` : undefined, `${id}-count`].filter(Boolean).join(' ');
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-bold">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        value={value}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={described}
+        className="min-h-24 w-full rounded-xl border border-line bg-page px-3 py-2 text-base leading-7 outline-none focus:border-brand aria-invalid:border-danger disabled:opacity-60"
+        {...area}
+      />
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        {errors?.length ? (
+          <p id={`${id}-error`} className="text-sm text-danger">
+            {errors.join('، ')}
+          </p>
+        ) : hint ? (
+          <p id={`${id}-hint`} className="text-sm text-muted">
+            {hint}
+          </p>
+        ) : (
+          <span />
+        )}
+        <p id={`${id}-count`} className={`ms-auto text-sm tabular-nums ${over ? 'font-bold text-danger' : 'text-muted'}`} data-count>
+          {toPersianDigits(value.length)} از {toPersianDigits(max)} نویسه
+        </p>
+      </div>
+    </div>
+  );
+}
