@@ -37,7 +37,7 @@ export default defineConfig({
       },
     },
     sitemap({
-      filter: (page) => !/\/(404|500|offline)\/?$|\/(patient-profile|financial)(\/|$)/.test(page),
+      filter: (page) => !/\/(404|500|offline)\/?$|\/(patient-profile|financial|sr\/invoice)(\/|$)/.test(page),
       // The doctor finder is rendered per request, so the sitemap is told about it.
       customPages: [new URL('/appointment', site).href],
     }), apiOnDemand(), scriptChunks(), portalBuild({ buildId })],

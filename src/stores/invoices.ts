@@ -1,0 +1,88 @@
+import { atom, onMount } from 'nanostores';
+import { fetchInvoices } from '#client/api/invoices.ts';
+import type { Invoice, InvoicesAnswer } from '#lib/api/contracts/invoices.ts';
+import { $token } from './auth.ts';
+import type { Loadable } from './wallet.ts';
+
+/**
+ * /sr/invoice: the patient's invoices by filter (unpaid, paid, all), one page at a time. The filter
+ * and the page live in the address (`?status=unpaid&page=2`), so a reload, Back or a shared link
+ * opens the same list.
+ */
+
+export const INVOICE_FILTERS = ['all', 'unpaid', 'paid'] as const;
+export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
+
+export interface InvoicesView {
+  status: InvoiceFilter;
+  page: number;
+}
+
+/** Invoices per page of /sr/invoice. */
+export const INVOICES_PER_PAGE = 10;
+
+const isFilter = (value: string | null): value is InvoiceFilter => (INVOICE_FILTERS as readonly (string | null)[]).includes(value);
+
+/** The view a query string names; anything unreadable falls back to the first page of all invoices. */
+export function readInvoicesView(search: string | URLSearchParams): InvoicesView {
+  const query = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const status = query.get('status');
+  const page = Number(query.get('page'));
+  return { status: isFilter(status) ? status : 'all', page: Number.isSafeInteger(page) && page >= 1 ? page : 1 };
+}
+
+/** The query string for `view` ('' for the first page of all invoices). */
+export function writeInvoicesView(view: InvoicesView): string {
+  const query = new URLSearchParams();
+  if (view.status !== 'all') query.set('status', view.status);
+  if (view.page > 1) query.set('page', String(view.page));
+  return query.toString();
+}
+
+export const $invoicesView = atom<InvoicesView>({ status: 'all', page: 1 });
+export const $invoices = atom<Loadable<{ items: Invoice[]; meta: InvoicesAnswer['meta'] }>>({ status: 'loading' });
+/** The unpaid invoices' count and sum from the latest answer (every filter's answer carries them). */
+export const $unpaidSummary = atom<{ count: number; total: number } | undefined>(undefined);
+
+let listCall = 0;
+/** Loads the page the view selects; an older answer arriving late is dropped. */
+export async function loadInvoices({ quiet = false } = {}): Promise<void> {
+  if (!$token.get()) return;
+  const call = ++listCall;
+  const { status, page } = $invoicesView.get();
+  if (!quiet || $invoices.get().status !== 'ready') $invoices.set({ status: 'loading' });
+  try {
+    const { data, meta } = await fetchInvoices({ status, page, per_page: INVOICES_PER_PAGE });
+    if (call === listCall) {
+      $invoices.set({ status: 'ready', data: { items: data, meta } });
+      $unpaidSummary.set({ count: meta.unpaid_count, total: meta.unpaid_total });
+    }
+  } catch {
+    if (call === listCall) $invoices.set({ status: 'failed' });
+  }
+}
+
+/** Shows `view` and writes it into the address (a new history entry: Back returns to the previous filter). */
+export function showInvoices(view: InvoicesView): void {
+  $invoicesView.set(view);
+  const search = writeInvoicesView(view);
+  history.pushState(null, '', `${location.pathname}${search ? `?${search}` : ''}`);
+  void loadInvoices();
+}
+
+// The address is the source of the view: read at first, and again on Back and Forward.
+onMount($invoices, () => {
+  const fromAddress = () => {
+    $invoicesView.set(readInvoicesView(location.search));
+    void loadInvoices();
+  };
+  fromAddress();
+  addEventListener('popstate', fromAddress);
+  const stopToken = $token.listen((token) => {
+    if (token) void loadInvoices();
+  });
+  return () => {
+    removeEventListener('popstate', fromAddress);
+    stopToken();
+  };
+});
