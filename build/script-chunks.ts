@@ -12,9 +12,14 @@ import type { AstroIntegration } from 'astro';
  */
 const GROUPS = [
   { name: 'shell', test: /[\\/]src[\\/](?:layouts[\\/]Base\.astro\?astro&type=script|client[\\/]shell[\\/]main\.ts)/, priority: 2 },
-  // The shared pieces of the account pages' islands (the auth guard, the UI kit, load states): one
-  // file instead of a handful of sub-kilobyte ones, each paying its own response headers.
-  { name: 'ui', test: /[\\/]src[\\/]islands[\\/](?:ui[\\/]|auth[\\/]AuthGate\.tsx)/, priority: 1 },
+  // The shared pieces of the account pages' islands (the auth guard, the UI kit, load states, the
+  // API client with its error policy, the wallet's store): one file instead of a handful of
+  // sub-kilobyte ones, each paying its own response headers.
+  {
+    name: 'ui',
+    test: /[\\/]src[\\/](?:islands[\\/](?:ui[\\/]|auth[\\/]AuthGate\.tsx)|client[\\/]api[\\/](?:client|wallet)\.ts|lib[\\/]api[\\/]error-policy\.ts|stores[\\/]wallet\.ts)/,
+    priority: 1,
+  },
   { name: 'dates', test: /[\\/]src[\\/](?:lib[\\/]format[\\/]date\.ts|lib[\\/]pregnancy[\\/]|stores[\\/]pregnancy\.ts)/, priority: 1 },
 ];
 
