@@ -1,43 +1,19 @@
 import { atom, onMount } from 'nanostores';
 import { fetchInvoices } from '#client/api/invoices.ts';
 import type { Invoice, InvoicesAnswer } from '#lib/api/contracts/invoices.ts';
+import { readInvoicesView, writeInvoicesView, type InvoicesView } from '#lib/invoices/list-view.ts';
 import { $token } from './auth.ts';
 import type { Loadable } from './wallet.ts';
 
 /**
- * /sr/invoice: the patient's invoices by filter (unpaid, paid, all), one page at a time. The filter
- * and the page live in the address (`?status=unpaid&page=2`), so a reload, Back or a shared link
- * opens the same list.
+ * /sr/invoice: the patient's invoices by filter (unpaid, paid, all), one page at a time; the view
+ * lives in the address (lib/invoices/list-view.ts).
  */
 
-export const INVOICE_FILTERS = ['all', 'unpaid', 'paid'] as const;
-export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
-
-export interface InvoicesView {
-  status: InvoiceFilter;
-  page: number;
-}
+export { INVOICE_FILTERS, type InvoiceFilter, type InvoicesView } from '#lib/invoices/list-view.ts';
 
 /** Invoices per page of /sr/invoice. */
 export const INVOICES_PER_PAGE = 10;
-
-const isFilter = (value: string | null): value is InvoiceFilter => (INVOICE_FILTERS as readonly (string | null)[]).includes(value);
-
-/** The view a query string names; anything unreadable falls back to the first page of all invoices. */
-export function readInvoicesView(search: string | URLSearchParams): InvoicesView {
-  const query = typeof search === 'string' ? new URLSearchParams(search) : search;
-  const status = query.get('status');
-  const page = Number(query.get('page'));
-  return { status: isFilter(status) ? status : 'all', page: Number.isSafeInteger(page) && page >= 1 ? page : 1 };
-}
-
-/** The query string for `view` ('' for the first page of all invoices). */
-export function writeInvoicesView(view: InvoicesView): string {
-  const query = new URLSearchParams();
-  if (view.status !== 'all') query.set('status', view.status);
-  if (view.page > 1) query.set('page', String(view.page));
-  return query.toString();
-}
 
 export const $invoicesView = atom<InvoicesView>({ status: 'all', page: 1 });
 export const $invoices = atom<Loadable<{ items: Invoice[]; meta: InvoicesAnswer['meta'] }>>({ status: 'loading' });
