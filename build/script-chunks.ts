@@ -17,9 +17,9 @@ import type { AstroIntegration } from 'astro';
  */
 const GROUPS = [
   { name: 'shell', test: /[\\/]src[\\/](?:layouts[\\/]Base\.astro\?astro&type=script|client[\\/]shell[\\/]main\.ts)/, priority: 2 },
-  // The shared pieces of the account pages' islands (the auth guard, the UI kit, load states): one
-  // file instead of a handful of sub-kilobyte ones, each paying its own response headers.
-  { name: 'ui', test: /[\\/]src[\\/]islands[\\/](?:ui[\\/]|auth[\\/]AuthGate\.tsx)/, priority: 1 },
+  // The shared pieces of the account pages' islands (the auth guard, the UI kit, load states, the
+  // wallet's store): one file instead of a handful of sub-kilobyte ones, each paying its own response headers.
+  { name: 'ui', test: /[\\/]src[\\/](?:islands[\\/](?:ui[\\/]|auth[\\/]AuthGate\.tsx)|stores[\\/]wallet\.ts)/, priority: 1 },
   // The rules, contracts and API calls the account islands share (every one of them also loads the
   // login popup, which needs most of the rules): one file instead of six to ten small ones.
   { name: 'forms', test: /[\\/]src[\\/](?:lib[\\/](?:validation|api)[\\/]|client[\\/]api[\\/])/, priority: 0 },

@@ -18,6 +18,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../../tests/support/server.ts';
+import { invoiceLinkPath, issueInvoice } from '../../tests/support/hospital-invoice.ts';
 import { nationalCode, registerPatient } from '../../tests/support/portal-api.ts';
 import { buildIfStale } from '../build-if-stale.ts';
 import { SLOTS_DOCTOR, freeSlots, holdRequests, preparePatients, raceForOneSlot, slotsRequests, type RaceResult } from './appointments.ts';
@@ -48,6 +49,10 @@ const PAGES = [
   '/sr/request/store?service=home-injection',
   '/sr/request/list',
   '/sr/request/SR-AAAAAA',
+  // Issue 12: the invoices and one invoice, logged out (the key need not exist). The public link of
+  // an invoice needs a real token: invoiceLinkPage() issues one once the portal runs.
+  '/sr/invoice',
+  '/sr/invoice/show/IN-AAAAAA',
 ];
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean));
 const PARTS = ['lighthouse', 'weight', 'load', 'track-visit', 'wallet', 'appointments'] as const;
@@ -211,6 +216,17 @@ async function portalAndBare(server: RunningServer, answers: BareResponses, load
   return pairs;
 }
 
+/** A patient and an invoice the hospital issued to them: the path of its public link (`/sr/invoice/<token>`). */
+async function invoiceLinkPage(server: RunningServer): Promise<string> {
+  const patient = { phone: '09350000002', ip: '10.255.255.252', firstName: 'سنجش', lastName: 'صورت‌حساب', internationalCode: nationalCode(424_243) };
+  await registerPatient(server, patient);
+  const { url } = await issueInvoice(server, { international_code: patient.internationalCode, phone_number: patient.phone }, [
+    { title: 'ویزیت پرستار در منزل', quantity: 2, unit_price: 1_500_000, insurance_share: 900_000 },
+    { title: 'پانسمان زخم', quantity: 1, unit_price: 450_000 },
+  ]);
+  return invoiceLinkPath(url);
+}
+
 /**
  * `GET /api/wallet` and `POST /api/wallet/charge` (issue 10) for one registered patient, each
  * against a bare server replaying the portal's answer. Every charge writes a payment row.
@@ -254,7 +270,8 @@ async function main(): Promise<number> {
     const server = await step('start portal', () => startServer({ env: { TRUST_PROXY: '1', NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1', PAYMENT_ALLOW_SANDBOX: '1', PAYMENT_OPEN_LIMIT: '100000', APP_SECRET: 'bench-only-key-never-used-in-production-0001', PUBLIC_SITE_URL: 'http://localhost:4321' } }));
     if (server) {
       portal = server;
-      const urls = PAGES.map((page) => new URL(page, server.url).href);
+      const invoiceLink = await step('an invoice to open by its public link', () => invoiceLinkPage(server));
+      const urls = [...PAGES, ...(invoiceLink ? [invoiceLink] : [])].map((page) => new URL(page, server.url).href);
       if (runs('lighthouse')) lighthouse = await step(`lighthouse (${LIGHTHOUSE_RUNS} run(s) per page)`, async () => {
         const results: LighthouseResult[] = [];
         for (const url of urls) results.push(await runLighthouse(url, LIGHTHOUSE_RUNS));

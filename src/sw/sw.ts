@@ -31,6 +31,10 @@ const ASSETS = 'assets';
 const IMAGES = 'images';
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
+// Personal data, build checks, the bank round trip and an invoice's public link (its address is a
+// secret; the page is no-store) always come from the network and are never stored: a stored receipt
+// or bank page would show a payment's old state.
+const NETWORK_ONLY = /^\/(api|builds|go-to-bank|return-bank|sandbox-bank)(\/|$)|^\/sr\/invoice\/[A-Za-z0-9_-]{22}$/;
 const IMAGE_FILE = /^\/_astro\/[^/]+\.(?:webp|avif|png|jpe?g|gif|svg)$/;
 
 // Optimised images (astro:assets) never change under the same hashed name either, but there are
@@ -96,7 +100,7 @@ self.addEventListener('message', (event) => {
   const data = event.data as Partial<WarmRequest> | null;
   if (data?.type !== 'warm' || typeof data.url !== 'string') return;
   const page = new URL(data.url, self.location.href);
-  if (!sameOrigin(page) || page.pathname.startsWith('/api/')) return;
+  if (!sameOrigin(page) || NETWORK_ONLY.test(page.pathname)) return;
   page.hash = '';
   const pictures = (Array.isArray(data.images) ? data.images : [])
     .map((src) => new URL(String(src), self.location.href))
@@ -117,9 +121,6 @@ clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: 'index.html', cleanURLs: true });
 
-// Personal data, build checks and the bank round trip always come from the network: a stored
-// receipt or bank page would show a payment's old state.
-const NETWORK_ONLY = /^\/(api|builds|go-to-bank|return-bank|sandbox-bank)(\/|$)/;
 registerRoute(({ url }) => url.origin === self.location.origin && NETWORK_ONLY.test(url.pathname), new NetworkOnly());
 
 registerRoute(({ url }) => sameOrigin(url) && IMAGE_FILE.test(url.pathname), images);

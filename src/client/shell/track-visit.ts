@@ -2,6 +2,9 @@ import { TRACKING_BASE_URL } from '../api/base.ts';
 import { deviceType } from '#lib/device.ts';
 import { getVisitorId } from '#stores/visitor.ts';
 
+/** An invoice's public link is a secret (the server keeps only its hash): a report names the page, not the token. */
+const INVOICE_LINK = /(\/sr\/invoice\/)[A-Za-z0-9_-]{22}(?=$|[?#])/;
+const withoutSecrets = (address: string) => address.replace(INVOICE_LINK, '$1:token');
 
 /** Spec §7: reports one page view; failures are ignored. */
 export function trackVisit(): void {
@@ -9,8 +12,8 @@ export function trackVisit(): void {
   if (!visitorId) return;
   const body = {
     visitor_id: visitorId,
-    path: location.pathname + location.search,
-    referrer: document.referrer,
+    path: withoutSecrets(location.pathname + location.search),
+    referrer: withoutSecrets(document.referrer),
     user_agent: navigator.userAgent,
     screen_width: screen.width,
     screen_height: screen.height,

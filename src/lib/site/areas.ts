@@ -81,7 +81,7 @@ const chargeWallet = {
 } as const satisfies Area;
 
 const myRequests = { href: '/sr/request/list', label: 'درخواست‌های من', short: 'درخواست‌ها', icon: 'clipboard', built: true } as const satisfies Area;
-const invoices = { href: '/sr/invoice', label: 'صورت‌حساب‌ها', short: 'صورت‌حساب', icon: 'receipt', built: false } as const satisfies Area;
+const invoices = { href: '/sr/invoice', label: 'صورت‌حساب‌ها', short: 'صورت‌حساب', icon: 'receipt', built: true } as const satisfies Area;
 
 /** Spec §2's areas, in the order the header and the bottom bar list them. */
 export const portalAreas: readonly Area[] = [appointment, specialties, requests, results, wallet, pregnancy];

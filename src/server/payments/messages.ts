@@ -6,6 +6,6 @@ export const paymentMessages = {
   purposes: {
     wallet_charge: 'شارژ کیف پول',
     appointment: 'پرداخت نوبت',
-    invoice: 'پرداخت صورتحساب',
+    invoice: 'پرداخت صورت‌حساب',
   },
 } as const;

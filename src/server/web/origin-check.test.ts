@@ -28,6 +28,13 @@ describe('isCrossSiteFormPost', () => {
     // A bank's form callback: accepted here, verified with the gateway by /return-bank.
     ['POST', '/return-bank?payment=x', { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://bank.example' }, false],
     ['POST', '/return-bank/other', { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://bank.example' }, true],
+    // The public invoice page's pay form: no-referrer makes the browser send `Origin: null`; a named other site is still refused.
+    ['POST', '/sr/invoice/AAAAAAAAAAAAAAAAAAAAAA', { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' }, false],
+    ['POST', '/sr/invoice/AAAAAAAAAAAAAAAAAAAAAA', { 'content-type': 'application/x-www-form-urlencoded' }, false],
+    ['POST', '/sr/invoice/AAAAAAAAAAAAAAAAAAAAAA', { 'content-type': 'application/x-www-form-urlencoded', origin: site }, false],
+    ['POST', '/sr/invoice/AAAAAAAAAAAAAAAAAAAAAA', { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' }, true],
+    ['POST', '/sr/invoice/show/IN-ABC123', { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' }, true],
+    ['POST', '/sr/invoice/AAAAAAAAAAAAAAAAAAAAAA/x', { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' }, true],
     ['POST', '/sandbox-bank/SBx', { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' }, true],
   ] as const)('%s %s %j → refused: %s', (method, url, headers, refused) => {
     expect(isCrossSiteFormPost(request(method, url, headers), site)).toBe(refused);

@@ -2,6 +2,8 @@ import type { IncomingMessage } from 'node:http';
 
 /** The payment gateway's return address (spec §2 /return-bank). */
 export const BANK_CALLBACK_PATH = '/return-bank';
+/** An invoice's public link (`/sr/invoice/<token>`, 22 characters of base64url), whose page posts its pay form to itself. */
+const PUBLIC_INVOICE_PAGE = /^\/sr\/invoice\/[A-Za-z0-9_-]{22}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** What an HTML form (or a cross-site fetch without a CORS preflight) can send. */
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
@@ -25,6 +27,11 @@ export function isCrossSiteFormPost(req: Pick<IncomingMessage, 'method' | 'url' 
   const type = req.headers['content-type'];
   if (type !== undefined && !FORM_TYPES.test(type)) return false;
   const origin = req.headers.origin;
+  // The public invoice page sends `Referrer-Policy: no-referrer` (its address is a secret), so the
+  // browser posts its pay form with `Origin: null`. That form rides on no cookie or session: the
+  // token in the address is all it carries, and whoever sends it already holds that token. Only an
+  // origin that names another site is refused there.
+  if ((!origin || origin === 'null') && PUBLIC_INVOICE_PAGE.test(pathname)) return false;
   if (!origin || origin === 'null') return true;
   if (origin === siteOrigin) return false;
   try {

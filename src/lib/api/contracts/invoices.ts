@@ -168,7 +168,7 @@ export const IssueInvoiceSchema = v.pipe(
     items: v.pipe(v.array(InvoiceItemInputSchema, 'اقلام باید فهرست باشد'), v.minLength(1, 'دست‌کم یک قلم لازم است'), v.maxLength(INVOICE_MAX_ITEMS, `حداکثر ${INVOICE_MAX_ITEMS} قلم`)),
     due_at: v.optional(v.pipe(v.string(inputMessage), v.description('When it should be paid by: an ISO 8601 instant with `Z`.'), v.isoTimestamp('زمان باید به شکل ISO با Z باشد'), v.check((s) => s.endsWith('Z') && !Number.isNaN(Date.parse(s)), 'زمان باید به شکل ISO با Z باشد'))),
   }),
-  v.check((body) => body.items.reduce((sum, item) => sum + item.quantity * item.unit_price, 0) <= INVOICE_AMOUNT_MAX, 'جمع صورتحساب بیش از حد مجاز است'),
+  v.check((body) => body.items.reduce((sum, item) => sum + item.quantity * item.unit_price, 0) <= INVOICE_AMOUNT_MAX, 'جمع صورت‌حساب بیش از حد مجاز است'),
 );
 export type IssueInvoiceBody = v.InferOutput<typeof IssueInvoiceSchema>;
 

@@ -1,0 +1,23 @@
+import type { InvoiceAnswer, InvoicePayAnswer, InvoicePayBody, InvoiceShareAnswer, InvoicesAnswer, InvoicesQuery } from '#lib/api/contracts/invoices.ts';
+import type { PaymentAnswer } from '#lib/api/contracts/wallet.ts';
+import { authApi, refusableFormApi } from './client.ts';
+
+/**
+ * The patient's invoice calls (spec/api.md «Service requests and invoices»); each needs a logged-in
+ * patient. Paying and sharing leave a refusal (406, 409) and a 429 to the page to tell.
+ */
+
+/** One page of the patient's invoices, unpaid first; `meta` also counts and sums the unpaid ones. */
+export const fetchInvoices = (query: Partial<InvoicesQuery>) => authApi<InvoicesAnswer>('/invoices', { method: 'GET', query });
+
+export const fetchInvoice = (key: string) => authApi<InvoiceAnswer>(`/invoices/${encodeURIComponent(key)}`, { method: 'GET' });
+
+/** Paid at once from the wallet, or a bank payment for the rest (`redirect_url`). */
+export const payInvoice = (key: string, body: InvoicePayBody) =>
+  authApi<InvoicePayAnswer>(`/invoices/${encodeURIComponent(key)}/pay`, { body }, refusableFormApi);
+
+/** A fresh public link (`/sr/invoice/<token>`) that lets anyone see and pay the invoice. */
+export const shareInvoice = (key: string) => authApi<InvoiceShareAnswer>(`/invoices/${encodeURIComponent(key)}/share`, {}, refusableFormApi);
+
+/** The bank payment an unpaid invoice waits for (its expiry), `GET /payments/{id}`. */
+export const fetchPayment = (paymentId: string) => authApi<PaymentAnswer>(`/payments/${encodeURIComponent(paymentId)}`, { method: 'GET' });

@@ -1,0 +1,127 @@
+import { atom } from 'nanostores';
+import * as invoicesApi from '#client/api/invoices.ts';
+import type { Invoice } from '#lib/api/contracts/invoices.ts';
+import type { Payment } from '#lib/api/contracts/wallet.ts';
+import { describeFailure } from '#lib/api/failure.ts';
+import { $token } from './auth.ts';
+import { loadWallet, type Loadable } from './wallet.ts';
+
+/**
+ * /sr/invoice/show/{key}: one invoice of the patient's, paying it (wallet and/or bank), a public
+ * link for someone else to pay it, and the paper it is printed on.
+ */
+
+export const $invoice = atom<Loadable<Invoice>>({ status: 'loading' });
+/** The bank payment the invoice waits for, when one is open (its expiry). */
+export const $openPayment = atom<Payment | undefined>(undefined);
+
+export type ShareState = { status: 'idle' } | { status: 'creating' } | { status: 'ready'; url: string } | { status: 'failed'; message: string };
+/** The public link made on this visit: one per visit, however often the panel is opened. */
+export const $invoiceShare = atom<ShareState>({ status: 'idle' });
+
+export const PAPERS = ['a4', 'receipt'] as const;
+export type Paper = (typeof PAPERS)[number];
+/** The paper the next print uses; `<html data-paper>` carries it to the print styles. */
+export const $paper = atom<Paper>('a4');
+
+let shownKey = '';
+let invoiceCall = 0;
+
+function show(invoice: Invoice): void {
+  $invoice.set({ status: 'ready', data: invoice });
+  if (invoice.payment_id) void loadOpenPayment(invoice.payment_id);
+  else $openPayment.set(undefined);
+}
+
+async function loadOpenPayment(paymentId: string): Promise<void> {
+  try {
+    const { data } = await invoicesApi.fetchPayment(paymentId);
+    const shown = $invoice.get();
+    if (shown.status === 'ready' && shown.data.payment_id === paymentId) $openPayment.set(data);
+  } catch {
+    $openPayment.set(undefined);
+  }
+}
+
+/** Reads the invoice (again); `quiet` keeps the shown one on screen until the answer comes. */
+export async function loadInvoice({ quiet = false } = {}): Promise<void> {
+  if (!$token.get() || !shownKey) return;
+  const call = ++invoiceCall;
+  if (!quiet || $invoice.get().status !== 'ready') $invoice.set({ status: 'loading' });
+  try {
+    const { data } = await invoicesApi.fetchInvoice(shownKey);
+    if (call === invoiceCall) show(data);
+  } catch {
+    if (call === invoiceCall && (!quiet || $invoice.get().status !== 'ready')) $invoice.set({ status: 'failed' });
+  }
+}
+
+/**
+ * Starts the page for invoice `key`: loads it now, after a login, and again when the page comes
+ * back from the back/forward cache (the bank may have settled it meanwhile). Returns the cleanup.
+ */
+export function openInvoice(key: string): () => void {
+  shownKey = key;
+  $invoiceShare.set({ status: 'idle' });
+  void loadInvoice();
+  const stopToken = $token.listen((token) => {
+    if (token) void loadInvoice();
+  });
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted) void loadInvoice({ quiet: true });
+  };
+  addEventListener('pageshow', onPageShow);
+  return () => {
+    stopToken();
+    removeEventListener('pageshow', onPageShow);
+  };
+}
+
+/**
+ * `POST /invoices/{key}/pay`: paid at once (shown, and the wallet and the header refreshed), or off
+ * to the bank for the rest. Rejects with the failed call; a refusal (paid or void meanwhile)
+ * reloads the invoice first.
+ */
+export async function payShownInvoice(useWallet: boolean): Promise<'paid' | 'bank'> {
+  try {
+    const { data } = await invoicesApi.payInvoice(shownKey, { use_wallet: useWallet });
+    if (data.status === 'paid') {
+      show(data.invoice);
+      void loadWallet({ quiet: true });
+      return 'paid';
+    }
+    location.assign(data.redirect_url);
+    return 'bank';
+  } catch (error) {
+    const status = describeFailure(error).status;
+    if (status === 406 || status === 409) await loadInvoice({ quiet: true });
+    throw error;
+  }
+}
+
+/** `POST /invoices/{key}/share`: the public link, absolute, for the patient to send. */
+export async function createShareLink(): Promise<void> {
+  if ($invoiceShare.get().status === 'creating') return;
+  $invoiceShare.set({ status: 'creating' });
+  try {
+    const { data } = await invoicesApi.shareInvoice(shownKey);
+    $invoiceShare.set({ status: 'ready', url: new URL(data.url, location.origin).href });
+  } catch (error) {
+    const failure = describeFailure(error);
+    // 401 opens the login popup and 5xx or no network a toast (the error policy); the rest is told here.
+    const told = failure.status !== undefined && failure.status < 500 && failure.status !== 401;
+    $invoiceShare.set(told ? { status: 'failed', message: failure.message } : { status: 'idle' });
+    if (failure.status === 409) void loadInvoice({ quiet: true });
+  }
+}
+
+/** Chooses the paper of the next print: A4, or an 80 mm receipt roll. */
+export function choosePaper(paper: Paper): void {
+  $paper.set(paper);
+  if (paper === 'a4') delete document.documentElement.dataset.paper;
+  else document.documentElement.dataset.paper = paper;
+}
+
+export function printInvoice(): void {
+  window.print();
+}
