@@ -1,7 +1,11 @@
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
 import type { RunningServer } from '../support/server.ts';
+<<<<<<< HEAD
 import { issueInvoice, type InvoiceLine } from '../support/hospital-invoice.ts';
+=======
+import { invoiceLinkPath, issueInvoice, voidInvoice, type InvoiceLine } from '../support/hospital-invoice.ts';
+>>>>>>> sr-invoices
 import { chargeWallet } from '../support/wallet-api.ts';
 import { codeFor, expect, expectNoSevereAxe, newNationalCode, newPhone, registerThroughPopup, test } from './fixtures.ts';
 
@@ -257,11 +261,41 @@ test('a shared link: a relative sees the invoice with the name masked and pays i
   expect(((await wallet.json()) as { data: { balance: number } }).data.balance).toBe(0);
 });
 
+test('the relative pays first: the patient\'s own bank payment, arriving later, goes to the wallet and the receipt says so', async ({ page, browser }) => {
+  const patient = newPatient();
+  const token = await loggedIn(page, patient);
+  const care = await issue(patient, HOME_CARE);
+  await page.goto(`/sr/invoice/show/${care.key}`);
+  await page.getByRole('button', { name: 'پرداخت ۲٬۴۵۰٬۰۰۰ ریال از درگاه بانک' }).click();
+  await expect(page.getByRole('heading', { name: 'درگاه پرداخت اینترنتی' })).toBeVisible();
+
+  // Meanwhile a relative pays the whole invoice through its link.
+  const { context, page: other } = await relative(browser);
+  try {
+    await other.goto(invoiceLinkPath(care.url));
+    await other.getByRole('button', { name: 'پرداخت ۲٬۴۵۰٬۰۰۰ ریال' }).click();
+    await payAtBank(other);
+    await expect(other.locator('[data-invoice-paid]')).toHaveText(`صورت‌حساب ${care.key} پرداخت شد`);
+  } finally {
+    await context.close();
+  }
+
+  await payAtBank(page);
+  await expect(page.getByRole('heading', { name: 'پرداخت موفق بود' })).toBeVisible();
+  await expect(page.locator('[data-credited-to-wallet]')).toContainText(`صورت‌حساب ${care.key} پیش از رسیدن پرداخت شما تسویه شده بود`);
+  await expect(page.locator('[data-invoice-paid]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'رفتن به کیف پول' })).toBeVisible();
+  await page.getByRole('link', { name: 'مشاهدهٔ صورت‌حساب' }).click();
+  await expect(page.locator('[data-paid-how]')).toHaveText('با پیوند پرداخت، از درگاه بانک');
+  const wallet = await page.request.get('/api/wallet', { headers: { authorization: `Bearer ${token}` } });
+  expect(((await wallet.json()) as { data: { available: number } }).data.available).toBe(2_450_000);
+});
+
 test('without JavaScript the public link works all the way to the bank and back', async ({ browser, request }) => {
   const patient = newPatient();
   await register(request, patient);
   const { url } = await issue(patient, BLOOD_TEST);
-  const link = new URL(url).pathname;
+  const link = invoiceLinkPath(url);
   expect(link).toMatch(TOKEN_URL);
   const { context, page } = await relative(browser, { javaScriptEnabled: false });
   try {
@@ -274,6 +308,55 @@ test('without JavaScript the public link works all the way to the bank and back'
     await expect(page.locator('[data-invoice-paid]')).toContainText('پرداخت شد');
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'این صورت‌حساب پرداخت شده است' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test('a void invoice shows its reason to the patient, and its link no longer pays', async ({ page, browser }) => {
+  const patient = newPatient();
+  await loggedIn(page, patient);
+  const care = await issue(patient, HOME_CARE);
+  await voidInvoice(server(), care.key, 'خدمت به درخواست بیمار لغو شد');
+  await page.goto(`/sr/invoice/show/${care.key}`);
+  await expect(page.locator('.invoice-document [data-status]')).toHaveText('باطل‌شده');
+  await expect(page.locator('[data-void-reason]')).toHaveText('علت ابطال: خدمت به درخواست بیمار لغو شد');
+  await expect(page.getByRole('button', { name: /^پرداخت/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'ساختن پیوند پرداخت' })).toHaveCount(0);
+  await page.goto('/sr/invoice');
+  await expect(page.locator(`article[data-invoice="${care.key}"]`)).toContainText('خدمت به درخواست بیمار لغو شد');
+  await expect(page.getByText('صورت‌حساب پرداخت‌نشده‌ای ندارید.')).toBeVisible();
+
+  const { context, page: other } = await relative(browser);
+  try {
+    await other.goto(invoiceLinkPath(care.url));
+    await expect(other.getByRole('heading', { name: 'این صورت‌حساب باطل شده است' })).toBeVisible();
+    await expect(other.getByRole('button', { name: /^پرداخت/ })).toHaveCount(0);
+    const late = await other.request.post(invoiceLinkPath(care.url), { form: {}, headers: { origin: new URL(other.url()).origin }, maxRedirects: 0 });
+    expect(late.status()).toBe(409);
+    expect(await late.text()).toContain('این صورت‌حساب باطل شده است و پرداخت نمی‌شود');
+  } finally {
+    await context.close();
+  }
+});
+
+test('a link that is pressed again and again: after three open bank payments the page says to wait, with 429', async ({ browser, request }) => {
+  const patient = newPatient();
+  await register(request, patient);
+  const { url } = await issue(patient, BLOOD_TEST);
+  const { context, page } = await relative(browser);
+  try {
+    const link = invoiceLinkPath(url);
+    const origin = new URL(process.env.PORTAL_E2E_URL!).origin;
+    for (let n = 0; n < 3; n++) {
+      const started = await page.request.post(link, { form: {}, headers: { origin }, maxRedirects: 0 });
+      expect(started.status()).toBe(303);
+      expect(started.headers().location).toMatch(/^\/go-to-bank\?payment=[A-Za-z0-9_-]{22}$/);
+    }
+    const refused = await page.request.post(link, { form: {}, headers: { origin }, maxRedirects: 0 });
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
+    expect(await refused.text()).toContain('چند پرداخت نیمه‌تمام دارید؛ چند دقیقه بعد دوباره تلاش کنید');
   } finally {
     await context.close();
   }
@@ -334,7 +417,7 @@ test.describe('at 375 px', () => {
     for (const [address, heading] of [
       ['/sr/invoice', 'صورت‌حساب‌ها'],
       [`/sr/invoice/show/${care.key}`, `صورت‌حساب ${care.key}`],
-      [new URL(care.url).pathname, `صورت‌حساب ${care.key}`],
+      [invoiceLinkPath(care.url), `صورت‌حساب ${care.key}`],
     ] as const) {
       await page.goto(address);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

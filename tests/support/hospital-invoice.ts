@@ -34,3 +34,14 @@ export async function issueInvoice(
 
 /** The path of a public invoice link (`/sr/invoice/<token>`) from the absolute URL the hospital API answers. */
 export const invoiceLinkPath = (url: string) => new URL(url).pathname;
+
+/** The hospital voids an unpaid invoice (`POST /api/hospital/v1/invoices/{key}/void`); the reason is shown to the patient. */
+export async function voidInvoice(server: Pick<RunningServer, 'url' | 'dataDir'>, key: string, reason: string): Promise<void> {
+  const hospitalKey = readFileSync(path.join(server.dataDir, 'hospital-cli-key'), 'utf8').trim();
+  const answer = await fetch(new URL(`/api/hospital/v1/invoices/${encodeURIComponent(key)}/void`, server.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${hospitalKey}`, 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ reason }),
+  });
+  if (answer.status !== 200) throw new Error(`voiding ${key} answered ${answer.status}: ${await answer.text()}`);
+}
