@@ -1,11 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
 import type { RunningServer } from '../support/server.ts';
-<<<<<<< HEAD
-import { issueInvoice, type InvoiceLine } from '../support/hospital-invoice.ts';
-=======
 import { invoiceLinkPath, issueInvoice, voidInvoice, type InvoiceLine } from '../support/hospital-invoice.ts';
->>>>>>> sr-invoices
 import { chargeWallet } from '../support/wallet-api.ts';
 import { codeFor, expect, expectNoSevereAxe, newNationalCode, newPhone, registerThroughPopup, test } from './fixtures.ts';
 
