@@ -65,7 +65,6 @@ export async function markPaid(db: Db, id: string, change: { refId: string; card
   return row ? { row, wasPending: before.status === 'pending' } : undefined;
 }
 
-/** The money of a paid payment went to the wallet instead of its purpose. */
 /** A link payment whose invoice was already settled: its money is owed back to the card. */
 export async function markReturnedToPayer(db: Db, id: string): Promise<PaymentRow> {
   const [row] = await db.update(payments).set({ returnedToPayer: true }).where(eq(payments.id, id)).returning();
@@ -73,6 +72,7 @@ export async function markReturnedToPayer(db: Db, id: string): Promise<PaymentRo
   return row;
 }
 
+/** The money of a paid payment went to the wallet instead of its purpose. */
 export async function markCreditedToWallet(db: Db, id: string): Promise<PaymentRow> {
   const [row] = await db.update(payments).set({ creditedToWallet: true }).where(eq(payments.id, id)).returning();
   return row!;
