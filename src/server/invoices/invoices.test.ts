@@ -335,6 +335,36 @@ describeEachDatabase('invoices', (database) => {
     await expectLedgerConsistent(db);
   });
 
+  it('a request that ends without the service takes its unpaid invoices with it: void, the wallet part back, paid ones untouched', async () => {
+    const { db } = database();
+    const patient = await newPatient(db);
+    await fundWallet(db, patient.id, 1_000_000);
+    const asker = { id: patient.id, firstName: patient.firstName, lastName: patient.lastName };
+    const request = await createServiceRequest(db, services, asker, serviceRequestBody(), new Date());
+    const paid = await issue(db, patient, { service_request_key: request.key, items: [{ title: 'ویزیت اول', quantity: 1, unit_price: 400_000 }] });
+    await payInvoice(db, services, SETTINGS, 'sandbox', patient.id, paid.key, { use_wallet: true }, new Date());
+    const open = await issue(db, patient, { service_request_key: request.key, items: [{ title: 'دورهٔ درمان', quantity: 1, unit_price: 2_000_000 }] });
+    const own = await patientAtBank(db, patient, open.key);
+    expect(await walletBalanceOf(db, patient.id)).toBe(0);
+
+    await moveServiceRequest(db, services, request.key, { status: 'rejected', note: 'پرستار در این منطقه نداریم' }, new Date());
+    expect(await getInvoice(db, services, patient.id, open.key)).toMatchObject({ status: 'void', paid_from_wallet: 0 });
+    expect(await getInvoice(db, services, patient.id, paid.key)).toMatchObject({ status: 'paid', paid: 400_000 });
+    expect(await walletBalanceOf(db, patient.id)).toBe(600_000);
+    expect((await rejection(payByLink(db, SETTINGS, 'sandbox', tokenOf(open), new Date()), AppError)).code).toBe('conflict');
+    // The bank's money for the void invoice still comes: to the wallet.
+    await own.complete();
+    expect(await findPayment(db, own.payment_id)).toMatchObject({ creditedToWallet: true });
+    expect(await walletBalanceOf(db, patient.id)).toBe(2_000_000);
+
+    // The patient's own cancel does the same.
+    const second = await createServiceRequest(db, services, asker, serviceRequestBody(), new Date());
+    const unpaid = await issue(db, patient, { service_request_key: second.key });
+    await cancelServiceRequest(db, services, patient.id, second.key, new Date());
+    expect(await getInvoice(db, services, patient.id, unpaid.key)).toMatchObject({ status: 'void' });
+    await expectLedgerConsistent(db);
+  });
+
   it('the release job returns the wallet part once the patient’s bank payment has run out of time, once', async () => {
     const { db } = database();
     const patient = await newPatient(db);

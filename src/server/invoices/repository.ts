@@ -114,3 +114,12 @@ export async function invoicesToRelease(db: Db, now: Date, limit: number): Promi
     .orderBy(asc(invoices.id))
     .limit(limit);
 }
+
+/** The unpaid invoices of a request: keys and owners only, unlocked. */
+export async function unpaidInvoicesOfRequest(db: Db, requestId: number): Promise<Array<{ key: string; accountId: number }>> {
+  return db
+    .select({ key: invoices.key, accountId: invoices.accountId })
+    .from(invoices)
+    .where(and(eq(invoices.serviceRequestId, requestId), eq(invoices.status, 'unpaid')))
+    .orderBy(asc(invoices.id));
+}

@@ -13,7 +13,7 @@ import { findPayment } from '../payments/repository.ts';
 import { createPayment } from '../payments/service.ts';
 import { invoiceMessages as M, invoiceStatement } from './messages.ts';
 import { toInvoice, type InvoiceExtras } from './present.ts';
-import { INVOICE_KEY_CONSTRAINT, findInvoice as findInvoiceByKey, findInvoiceOf, insertInvoice, listInvoicesOf, lockInvoice, requestOfInvoice, updateInvoice, type InvoiceRow } from './repository.ts';
+import { INVOICE_KEY_CONSTRAINT, findInvoice as findInvoiceByKey, findInvoiceOf, unpaidInvoicesOfRequest, insertInvoice, listInvoicesOf, lockInvoice, requestOfInvoice, updateInvoice, type InvoiceRow } from './repository.ts';
 
 /** Settings the invoice rules need (env PAYMENT_TIMEOUT_MINUTES, PAYMENT_OPEN_LIMIT). */
 export interface InvoiceSettings {
@@ -200,6 +200,25 @@ export async function voidInvoice(db: Db, services: Services, key: string, body:
     return { row: await updateInvoice(inner, released.id, { status: 'void', voidedAt: now, voidReason: body.reason }), fresh: true };
   });
   return { invoice: await present(db, services, outcome.row), fresh: outcome.fresh };
+}
+
+/**
+ * A request that ended without the service (cancelled or rejected) takes its unpaid invoices with
+ * it, in the caller's transaction (which holds the request's lock): each becomes void with `reason`,
+ * and wallet money waiting for one goes back. Locks: each owner's wallet, then the invoice.
+ * Returns the keys voided.
+ */
+export async function voidInvoicesOfRequest(tx: Db, requestId: number, reason: string, now: Date): Promise<string[]> {
+  const voided: string[] = [];
+  for (const candidate of await unpaidInvoicesOfRequest(tx, requestId)) {
+    await lockWallet(tx, candidate.accountId);
+    const row = await lockInvoice(tx, candidate.key);
+    if (row?.status !== 'unpaid') continue;
+    const released = row.paymentId || row.paidFromWallet > 0 ? await releaseEscrow(tx, row, now) : row;
+    await updateInvoice(tx, released.id, { status: 'void', voidedAt: now, voidReason: reason });
+    voided.push(row.key);
+  }
+  return voided;
 }
 
 /**

@@ -14,6 +14,7 @@ export const serviceRequestMessages = {
   illegalMove: (from: ServiceRequestStatus, to: ServiceRequestStatus) =>
     `درخواست از وضعیت «${SERVICE_REQUEST_STATUS_NAMES[from]}» به «${SERVICE_REQUEST_STATUS_NAMES[to]}» نمی‌رود`,
   scheduledInPast: 'زمان مراجعه باید در آینده باشد',
+  invoiceVoidedWithRequest: 'درخواست این خدمت لغو یا رد شد',
   scheduledAtMissing: 'زمان مراجعه (scheduled_at) برای وضعیت scheduled لازم است',
 };
 

@@ -16,6 +16,7 @@ import { AppError } from '../errors.ts';
 import { isBusinessKey, withFreshKey } from '../keys.ts';
 import { logError } from '../log.ts';
 import { notify } from '../sms/notify.ts';
+import { voidInvoicesOfRequest } from '../invoices/service.ts';
 import { serviceRequestMessages as M, serviceRequestSms } from './messages.ts';
 import { toServiceRequest } from './present.ts';
 import {
@@ -146,6 +147,7 @@ export async function cancelServiceRequest(db: Db, services: Services, accountId
     if (!PATIENT_CANCELLABLE.includes(locked.status)) throw new AppError('conflict', M.notCancellable);
     const cancelled = await updateServiceRequest(inner, locked.id, { status: 'cancelled', updatedAt: now });
     await insertEvent(inner, { requestId: locked.id, status: 'cancelled', by: 'patient', at: now });
+    await voidInvoicesOfRequest(inner, locked.id, M.invoiceVoidedWithRequest, now);
     return { row: cancelled, fresh: true };
   });
   if (row.fresh) await tellPatient(db, services, row.row);
@@ -177,6 +179,8 @@ export async function moveServiceRequest(db: Db, services: Services, key: string
       ...(body.status === 'scheduled' ? { scheduledAt } : {}),
     });
     await insertEvent(inner, { requestId: locked.id, status: body.status, note: body.note ?? null, by: 'hospital', scheduledAt: body.status === 'scheduled' ? scheduledAt : null, at: now });
+    // A service that will not happen is not to be paid for: its unpaid invoices end with it.
+    if (body.status === 'cancelled' || body.status === 'rejected') await voidInvoicesOfRequest(inner, locked.id, M.invoiceVoidedWithRequest, now);
     return moved;
   });
   await tellPatient(db, services, row, body.note);
