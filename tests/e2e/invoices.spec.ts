@@ -3,6 +3,7 @@ import { toPersianDigits } from '../../src/lib/format/digits.ts';
 import type { RunningServer } from '../support/server.ts';
 import { invoiceLinkPath, issueInvoice, voidInvoice, type InvoiceLine } from '../support/hospital-invoice.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
+import { payAtBank } from './booking-steps.ts';
 import { codeFor, expect, expectNoSevereAxe, newNationalCode, newPhone, registerThroughPopup, test } from './fixtures.ts';
 
 /**
@@ -12,7 +13,6 @@ import { codeFor, expect, expectNoSevereAxe, newNationalCode, newPhone, register
  * Invoices are issued the way the hospital issues them: `POST /api/hospital/v1/invoices`.
  */
 
-const CARD = '6037991234567893';
 const TOKEN_URL = /\/sr\/invoice\/[A-Za-z0-9_-]{22}$/;
 
 interface Patient {
@@ -66,16 +66,6 @@ async function loggedIn(page: Page, patient: Patient): Promise<string> {
   return token;
 }
 
-/** The sandbox bank's card form, paid. */
-async function payAtBank(page: Page) {
-  await expect(page.getByRole('heading', { name: 'درگاه پرداخت اینترنتی' })).toBeVisible();
-  await page.getByLabel('شمارهٔ کارت').fill(CARD);
-  await page.getByLabel('CVV2').fill('123');
-  await page.getByLabel('ماه').fill('12');
-  await page.getByLabel('سال').fill('08');
-  await page.getByLabel('رمز دوم (پویا)').fill('123456');
-  await page.getByRole('button', { name: 'پرداخت', exact: true }).click();
-}
 
 /** The invoice's lines as this screen shows them: the table (≥ 640 px) or the stacked lines (phones). */
 const itemsShown = (page: Page) => page.locator('.invoice-table:visible, .invoice-lines:visible');

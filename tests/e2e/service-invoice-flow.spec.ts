@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import { hospitalCli } from '../support/hospital-cli.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
 import type { RunningServer } from '../support/server.ts';
+import { payAtBank } from './booking-steps.ts';
 import { expect, expectNoSevereAxe, newNationalCode, newPhone, pickJalaliDay, registerThroughPopup, test } from './fixtures.ts';
 
 /**
@@ -12,7 +12,6 @@ import { expect, expectNoSevereAxe, newNationalCode, newPhone, pickJalaliDay, re
  */
 
 const server = () => ({ url: process.env.PORTAL_E2E_URL!, dataDir: process.env.PORTAL_E2E_DATA_DIR! }) as RunningServer;
-const CARD = '6037991234567893';
 
 /** `npm run hospital -- …` against the e2e portal, as a desk would run it. */
 async function hospital(...args: string[]): Promise<string> {
@@ -21,15 +20,6 @@ async function hospital(...args: string[]): Promise<string> {
   return run.stdout;
 }
 
-async function payAtSandboxBank(page: Page) {
-  await expect(page.getByRole('heading', { name: 'درگاه پرداخت اینترنتی' })).toBeVisible();
-  await page.getByLabel('شمارهٔ کارت').fill(CARD);
-  await page.getByLabel('CVV2').fill('123');
-  await page.getByLabel('ماه').fill('12');
-  await page.getByLabel('سال').fill('08');
-  await page.getByLabel('رمز دوم (پویا)').fill('123456');
-  await page.getByRole('button', { name: 'پرداخت', exact: true }).click();
-}
 
 test('request a home service, get it priced by npm run hospital, pay from the wallet, and have a second invoice paid through its link by someone logged out', async ({ page, browser }, testInfo) => {
   test.skip(testInfo.project.name === 'mobile', 'one story across the pages; their phone layouts are covered by their own specs');
@@ -89,7 +79,7 @@ test('request a home service, get it priced by npm run hospital, pay from the wa
     await other.goto(link);
     await expect(other.locator('[data-invoice-patient]')).toHaveText('ن*** ک***');
     await other.getByRole('button', { name: 'پرداخت ۷۵۰٬۰۰۰ ریال' }).click();
-    await payAtSandboxBank(other);
+    await payAtBank(other);
     await expect(other.locator('[data-invoice-paid]')).toHaveText(`صورت‌حساب ${secondKey} پرداخت شد`);
   } finally {
     await context.close();
