@@ -7,6 +7,7 @@ import { showFormFailure } from '../ui/server-errors.ts';
 import { $wallet } from '#stores/wallet.ts';
 import { pay, refreshAppointment } from '#stores/booking.ts';
 import { PrimaryButton } from '../ui/Buttons.tsx';
+import { PaymentSplit, splitPayment } from '../ui/PaymentSplit.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { AppointmentFacts } from './AppointmentFacts.tsx';
 import { Ended } from './Ended.tsx';
@@ -45,8 +46,7 @@ export function HoldStep({ appointment }: { appointment: Appointment }) {
   if (lapsed) return <Ended appointment={{ ...appointment, status: 'expired' }} />;
 
   const due = appointment.fee - appointment.paid_from_wallet;
-  const fromWallet = useWallet ? Math.min(due, available) : 0;
-  const byBank = due - fromWallet;
+  const { fromWallet, byBank } = splitPayment(due, available, useWallet);
 
   return (
     <section aria-labelledby="hold-title" className="flex flex-col gap-5 rounded-2xl border border-line bg-card p-4 sm:p-5">
@@ -76,16 +76,7 @@ export function HoldStep({ appointment }: { appointment: Appointment }) {
           <input type="checkbox" className="size-5 accent-brand" checked={useWallet} disabled={available <= 0 || paying} onChange={(event) => setUseWallet(event.target.checked)} />
           <span>اول از موجودی کیف پول برداشته شود</span>
         </label>
-        <dl className="flex flex-col gap-1 text-sm" aria-live="polite">
-          <div className="flex justify-between gap-3">
-            <dt className="text-muted">از کیف پول</dt>
-            <dd className="font-bold">{formatRial(fromWallet)}</dd>
-          </div>
-          <div className="flex justify-between gap-3">
-            <dt className="text-muted">از درگاه بانک</dt>
-            <dd className="font-bold">{formatRial(byBank)}</dd>
-          </div>
-        </dl>
+        <PaymentSplit fromWallet={fromWallet} byBank={byBank} />
       </div>
       <FormAlert message={problem} />
       <PrimaryButton

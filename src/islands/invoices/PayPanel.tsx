@@ -6,6 +6,7 @@ import { formatRial } from '#lib/format/number.ts';
 import { $openPayment, loadInvoice, payShownInvoice } from '#stores/invoices-detail.ts';
 import { $wallet } from '#stores/wallet.ts';
 import { PrimaryButton } from '../ui/Buttons.tsx';
+import { PaymentSplit, splitPayment } from '../ui/PaymentSplit.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
 
@@ -58,8 +59,7 @@ export function PayPanel({ invoice, onPaid }: { invoice: Invoice; onPaid: () => 
   const available = wallet.status === 'ready' ? wallet.data.available : 0;
   const walletChosen = useWallet && available > 0;
   const due = invoice.payable;
-  const fromWallet = walletChosen ? Math.min(due, available) : 0;
-  const byBank = due - fromWallet;
+  const { fromWallet, byBank } = splitPayment(due, available, walletChosen);
 
   const pay = async () => {
     setPaying(true);
@@ -103,16 +103,7 @@ export function PayPanel({ invoice, onPaid }: { invoice: Invoice; onPaid: () => 
           {wallet.status === 'ready' && available <= 0 && <> — کیف پول شما خالی است و همهٔ مبلغ از درگاه بانک پرداخت می‌شود.</>}
         </p>
       </div>
-      <dl className="flex flex-col gap-1 text-sm" aria-live="polite">
-        <div className="flex justify-between gap-3">
-          <dt className="text-muted">از کیف پول</dt>
-          <dd className="font-bold">{formatRial(fromWallet)}</dd>
-        </div>
-        <div className="flex justify-between gap-3">
-          <dt className="text-muted">از درگاه بانک</dt>
-          <dd className="font-bold">{formatRial(byBank)}</dd>
-        </div>
-      </dl>
+      <PaymentSplit fromWallet={fromWallet} byBank={byBank} />
       <FormAlert message={problem} />
       <PrimaryButton type="button" busy={paying} disabled={paying || wallet.status === 'loading'} onClick={() => void pay()}>
         {byBank === 0 ? `پرداخت ${formatRial(due)} از کیف پول` : `پرداخت ${formatRial(byBank)} از درگاه بانک`}
