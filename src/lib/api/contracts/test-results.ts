@@ -1,0 +1,270 @@
+/**
+ * The test-result calls (spec/api.md "Test results" and the hospital's `POST /test-results`):
+ * request schemas and answer shapes, used by the results island (/test-response/give-response),
+ * the shared page (/test-response/shared/<token>), the endpoints and `npm run hospital`.
+ */
+import * as v from 'valibot';
+import { SingleLineInputSchema, inputMessage, required } from '../../validation/base.ts';
+import { maxLengthMessage } from '../../validation/messages.ts';
+import { MobileSchema } from '../../validation/phone.ts';
+import { NationalCodeSchema } from '../../validation/national-code.ts';
+import { toLatinDigits } from '../../format/digits.ts';
+import { PageQuerySchema, type ListMeta } from './wallet.ts';
+
+export const TEST_RESULT_STATUSES = ['pending', 'partial', 'final'] as const;
+export type TestResultStatus = (typeof TEST_RESULT_STATUSES)[number];
+export const TEST_RESULT_STATUS_NAMES: Record<TestResultStatus, string> = { pending: 'در انتظار جواب', partial: 'جواب ناقص', final: 'جواب نهایی' };
+
+export const FLAGS = ['normal', 'low', 'high', 'critical_low', 'critical_high', 'abnormal'] as const;
+export type Flag = (typeof FLAGS)[number];
+/**
+ * Where a flag came from: the lab sent it, we computed it from the reference range (or from the
+ * critical limits of our explanation of the test), or there was nothing to judge it by.
+ */
+export type FlagSource = 'lab' | 'range' | 'none';
+
+/** TR-XXXXXX. */
+export const TEST_RESULT_KEY_PATTERN = /^TR-[0-9A-Z]{6}$/;
+/** A share token in a URL: 22 characters of base64url (128 random bits). */
+export const RESULT_SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+export const RECEPTION_CODE_MAX = 32;
+/** What labs print as a reception (accession) code: letters, digits, and - / . between them. */
+export const RECEPTION_CODE_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9\-/.]{0,30}[A-Za-z0-9])?$/;
+export const OBSERVATION_CODE_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9\-.:_]{0,38}[A-Za-z0-9])?$/;
+export const LAB_NAME_MAX = 120;
+export const PANEL_NAME_MAX = 120;
+export const OBSERVATION_NAME_MAX = 120;
+export const UNIT_MAX = 30;
+export const TEXT_VALUE_MAX = 200;
+export const REFERENCE_TEXT_MAX = 120;
+export const MAX_PANELS = 20;
+export const MAX_OBSERVATIONS_PER_PANEL = 100;
+/** Earlier values of a test shown with it (oldest dropped first). */
+export const HISTORY_MAX = 12;
+
+/** How long a share link may live, in hours: a day, three days, a week. */
+export const SHARE_HOURS = [24, 72, 168] as const;
+export type ShareHours = (typeof SHARE_HOURS)[number];
+/** Links that may be live at once for one result. */
+export const MAX_LIVE_SHARES = 10;
+
+// The patient's calls.
+
+/** `GET /test-results?page&per_page` (newest collection first). */
+export const TestResultsQuerySchema = v.object({ ...PageQuerySchema.entries });
+export type TestResultsQuery = v.InferOutput<typeof TestResultsQuerySchema>;
+
+/** A result in the list. */
+export interface TestResultSummary {
+  key: string;
+  reception_code: string;
+  lab: string;
+  collected_at: string;
+  reported_at?: string;
+  status: TestResultStatus;
+  /** Observations whose flag is not `normal`. */
+  abnormal_count: number;
+  /** Of those, the critical ones (`critical_low`, `critical_high`). */
+  critical_count: number;
+  observation_count: number;
+  /** The panels' names, in order («آزمایش کامل خون»، «بیوشیمی»…). */
+  panel_names: string[];
+  /** Whose result it is (the account's own name, or the name the hospital filed it with). */
+  patient: { first_name: string; last_name: string };
+}
+
+/** What our own pages say about a common test (src/content/lab-tests), in Persian. */
+export interface TestExplanation {
+  /** The test's Persian name. */
+  title: string;
+  /** What it measures, in two or three sentences. */
+  summary: string;
+  /** What a high value may mean. */
+  high?: string;
+  /** What a low value may mean. */
+  low?: string;
+  /** When to see a doctor about it. */
+  see_doctor: string;
+}
+
+export interface HistoryPoint {
+  value: number | string;
+  collected_at: string;
+  flag: Flag;
+}
+
+export interface Observation {
+  /** LOINC where the lab has it, else the lab's own code. */
+  code: string;
+  name: string;
+  /** Persian name of the test, when we know it. */
+  name_fa?: string;
+  value: number | string;
+  /** '' when the test has none. */
+  unit: string;
+  reference_low?: number;
+  reference_high?: number;
+  reference_text?: string;
+  flag: Flag;
+  flag_source: FlagSource;
+  /** Earlier values of the same code for this patient, oldest first. */
+  history: HistoryPoint[];
+  explanation?: TestExplanation;
+}
+
+export interface Panel {
+  name: string;
+  observations: Observation[];
+}
+
+/** The doctor who ordered the test; `doctor_id` is a doctor of this hospital's catalogue. */
+export interface OrderingDoctor {
+  name: string;
+  doctor_id?: string;
+  /** `/appointment/pre-reserve/<doctor_id>`, when they can be booked here. */
+  booking_url?: string;
+}
+
+export interface ResultShare {
+  id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+/** `GET /test-results/{key}`. */
+export interface TestResult extends TestResultSummary {
+  panels: Panel[];
+  ordered_by?: OrderingDoctor;
+  /** The share links that still open (not expired, not revoked). */
+  shares: ResultShare[];
+  /** The hospital's name and address, for the printed page. */
+  issuer: { name: string; phone?: string; address?: string };
+}
+
+export interface TestResultsAnswer {
+  success: true;
+  data: TestResultSummary[];
+  meta: ListMeta;
+}
+export interface TestResultAnswer {
+  success: true;
+  data: TestResult;
+}
+
+/** A reception code as typed: Persian digits become Latin, spaces go, letters become upper case. */
+export const ReceptionCodeSchema = v.pipe(
+  v.string(inputMessage),
+  v.transform((value) => toLatinDigits(value).replace(/\s+/g, '').toUpperCase()),
+  v.nonEmpty('کد پذیرش را وارد کنید'),
+  v.maxLength(RECEPTION_CODE_MAX, maxLengthMessage(RECEPTION_CODE_MAX)),
+  v.regex(RECEPTION_CODE_PATTERN, 'کد پذیرش فقط حرف لاتین، رقم و خط تیره دارد'),
+);
+
+/** `POST /test-results/claim`: the reception code on the lab's receipt and the patient's national code. */
+export const ClaimTestResultSchema = v.object({
+  reception_code: ReceptionCodeSchema,
+  international_code: NationalCodeSchema,
+});
+export type ClaimTestResultBody = v.InferOutput<typeof ClaimTestResultSchema>;
+export interface ClaimTestResultAnswer {
+  success: true;
+  data: TestResultSummary;
+}
+
+/** `POST /test-results/{key}/share` `{hours}`: a link for a doctor outside this hospital. */
+export const ShareTestResultSchema = v.object({
+  hours: v.optional(v.picklist(SHARE_HOURS, 'مدت پیوند باید ۲۴، ۷۲ یا ۱۶۸ ساعت باشد'), 72),
+});
+export type ShareTestResultBody = v.InferOutput<typeof ShareTestResultSchema>;
+export interface ShareTestResultAnswer {
+  success: true;
+  /** `url` is a path on this site: `/test-response/shared/<token>`. */
+  data: ResultShare & { url: string };
+}
+
+/** The result as a share link shows it: the name masked, no national code, phone or account. */
+export interface SharedTestResult extends Omit<TestResult, 'patient' | 'shares' | 'key'> {
+  /** «س*** ن***» */
+  patient_masked: string;
+  expires_at: string;
+}
+
+// The hospital's call.
+
+/** Decimal values labs send: finite, and not absurdly large. */
+const measured = (description: string) =>
+  v.pipe(v.number('باید عدد باشد'), v.description(description), v.finite('باید عدد باشد'), v.minValue(-1e9, 'خارج از محدوده است'), v.maxValue(1e12, 'خارج از محدوده است'));
+
+const ISO_INSTANT = v.pipe(
+  v.string(inputMessage),
+  v.isoTimestamp('زمان باید به شکل ISO با Z باشد'),
+  v.check((s) => s.endsWith('Z') && !Number.isNaN(Date.parse(s)), 'زمان باید به شکل ISO با Z باشد'),
+);
+
+const line = (max: number, description: string) =>
+  v.pipe(v.string(inputMessage), v.description(description), v.maxLength(max, maxLengthMessage(max)), required(SingleLineInputSchema));
+
+export const ObservationInputSchema = v.pipe(
+  v.object({
+    code: v.pipe(v.string(inputMessage), v.description('LOINC code (e.g. `718-7`), or the lab\'s own code.'), v.regex(OBSERVATION_CODE_PATTERN, 'کد آزمایش معتبر نیست')),
+    name: line(OBSERVATION_NAME_MAX, "The test's name as the lab prints it."),
+    value: v.union(
+      [
+        measured('A measured value.'),
+        v.pipe(v.string(inputMessage), v.maxLength(TEXT_VALUE_MAX, maxLengthMessage(TEXT_VALUE_MAX)), required(SingleLineInputSchema)),
+      ],
+      'مقدار باید عدد یا متن باشد',
+    ),
+    unit: v.optional(v.pipe(v.string(inputMessage), v.maxLength(UNIT_MAX, maxLengthMessage(UNIT_MAX)), SingleLineInputSchema)),
+    reference_low: v.optional(measured('Lower end of the reference range, in `unit`.')),
+    reference_high: v.optional(measured('Upper end of the reference range, in `unit`.')),
+    reference_text: v.optional(v.pipe(v.string(inputMessage), v.maxLength(REFERENCE_TEXT_MAX, maxLengthMessage(REFERENCE_TEXT_MAX)), SingleLineInputSchema)),
+    flag: v.optional(v.picklist(FLAGS, `پرچم باید یکی از ${FLAGS.join('، ')} باشد`)),
+  }),
+  v.check((o) => o.reference_low === undefined || o.reference_high === undefined || o.reference_low <= o.reference_high, 'کران پایین محدودهٔ مرجع از کران بالا بیشتر است'),
+);
+export type ObservationInput = v.InferOutput<typeof ObservationInputSchema>;
+
+export const PanelInputSchema = v.object({
+  name: line(PANEL_NAME_MAX, "The panel's name («آزمایش کامل خون», «Biochemistry»)."),
+  observations: v.pipe(
+    v.array(ObservationInputSchema, 'آزمایش‌ها باید فهرست باشد'),
+    v.minLength(1, 'دست‌کم یک آزمایش لازم است'),
+    v.maxLength(MAX_OBSERVATIONS_PER_PANEL, `حداکثر ${MAX_OBSERVATIONS_PER_PANEL} آزمایش`),
+    v.check((list) => new Set(list.map((o) => o.code)).size === list.length, 'هر کد آزمایش در یک بخش یک بار می‌آید'),
+  ),
+});
+export type PanelInput = v.InferOutput<typeof PanelInputSchema>;
+
+/**
+ * `POST /test-results` (hospital), our JSON. Filing the same `reception_code` again adds to the
+ * result or corrects it: observations are matched by panel name and code, the status moves
+ * pending → partial → final (a final result may be corrected with another final filing).
+ */
+export const FileTestResultSchema = v.pipe(
+  v.object({
+    patient: v.object({
+      international_code: NationalCodeSchema,
+      phone_number: MobileSchema,
+      first_name: v.optional(line(50, "The patient's first name, for the printed result.")),
+      last_name: v.optional(line(50, "The patient's last name, for the printed result.")),
+    }),
+    reception_code: v.pipe(ReceptionCodeSchema, v.description("The lab's reception (accession) code, printed on the patient's receipt; unique per hospital.")),
+    lab: line(LAB_NAME_MAX, 'The laboratory that ran the tests.'),
+    collected_at: v.pipe(ISO_INSTANT, v.description('When the sample was taken (ISO 8601 with Z).')),
+    reported_at: v.optional(v.pipe(ISO_INSTANT, v.description('When the lab reported (ISO 8601 with Z).'))),
+    status: v.pipe(v.picklist(TEST_RESULT_STATUSES, 'وضعیت باید pending، partial یا final باشد'), v.description('`pending` (sample taken, no values yet), `partial`, `final`.')),
+    ordered_by: v.optional(
+      v.object({
+        name: line(100, 'The ordering doctor as the patient knows them.'),
+        doctor_id: v.optional(v.pipe(v.string(inputMessage), v.description("The doctor's id in this portal's catalogue, when they practise here."), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'شناسهٔ پزشک معتبر نیست'), v.maxLength(80))),
+      }),
+    ),
+    panels: v.pipe(v.array(PanelInputSchema, 'بخش‌ها باید فهرست باشد'), v.maxLength(MAX_PANELS, `حداکثر ${MAX_PANELS} بخش`)),
+  }),
+  v.check((body) => body.status === 'pending' || body.panels.length > 0, 'جواب ناقص یا نهایی دست‌کم یک آزمایش دارد'),
+  v.check((body) => new Set(body.panels.map((p) => p.name)).size === body.panels.length, 'نام هر بخش یک بار می‌آید'),
+  v.check((body) => !body.reported_at || Date.parse(body.reported_at) >= Date.parse(body.collected_at), 'زمان گزارش پیش از زمان نمونه‌گیری است'),
+);
+export type FileTestResultBody = v.InferOutput<typeof FileTestResultSchema>;
