@@ -25,6 +25,7 @@ import { listWithdrawalsForHospital, rejectWithdrawal, settleWithdrawal, type Ho
 import { CliError, checked, options, pageLine, perform, rials, table, typedKey, when } from './hospital/cli.ts';
 import { INVOICES_HELP, issue, voidInvoice } from './hospital/invoices.ts';
 import { REQUESTS_HELP, listRequests, requestStatus } from './hospital/requests.ts';
+import { RESULTS_HELP, fileResult } from './hospital/results.ts';
 
 const HELP = `npm run hospital -- <command>
 
@@ -42,6 +43,7 @@ const HELP = `npm run hospital -- <command>
   appointments <date> [doctor_id] the confirmed bookings of a Tehran day (YYYY-MM-DD), for the desk
 ${REQUESTS_HELP}
 ${INVOICES_HELP}
+${RESULTS_HELP}
   help                            this text
 
 Environment: PORTAL_URL (default http://127.0.0.1:$PORT, PORT default 4321), HOSPITAL_API_KEY
@@ -238,6 +240,9 @@ async function main(args: string[]): Promise<number> {
       return 0;
     case 'void-invoice':
       await voidInvoice(rest);
+      return 0;
+    case 'result':
+      await fileResult(rest);
       return 0;
     case 'help':
     case '--help':

@@ -34,6 +34,10 @@ export interface Action<T> {
   /** Under /api/hospital/v1, with the query string. */
   path: string;
   body?: unknown;
+  /** The body's media type; default application/json. */
+  contentType?: string;
+  /** Sent as `Idempotency-Key`: a repeat of the same action returns the first answer. */
+  idempotencyKey?: string;
   direct: (db: Db, now: Date) => Promise<{ data: T; meta?: ListMeta }>;
   /** The API's success status, for the audit row of a direct call; default 200. */
   status?: 200 | 201;
@@ -65,7 +69,8 @@ async function overHttp<T>(action: Action<T>): Promise<Answer<T> | 'refused'> {
       method: action.method,
       headers: {
         ...(key ? { authorization: `Bearer ${key}` } : {}),
-        ...(action.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(action.body === undefined ? {} : { 'content-type': action.contentType ?? 'application/json' }),
+        ...(action.idempotencyKey ? { 'idempotency-key': action.idempotencyKey } : {}),
       },
       body: action.body === undefined ? undefined : JSON.stringify(action.body),
     });

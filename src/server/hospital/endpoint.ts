@@ -41,6 +41,8 @@ export interface HospitalEndpointOptions<M extends Method, TSchema, TQuery> exte
   query?: TQuery;
   /** Largest body accepted; default 64 KB. */
   maxBytes?: number;
+  /** What the OpenAPI document shows for an `application/json` body, when `schema` cannot say it (a schema that dispatches on the body). */
+  documentedBody?: v.GenericSchema;
 }
 
 /** The key the request's `Authorization: Bearer <key>` names; AppError 401 otherwise. */
@@ -127,8 +129,9 @@ export function defineHospitalEndpoint<
     request: HospitalContext<TSchema extends v.GenericSchema ? v.InferOutput<TSchema> : undefined, TQuery extends v.GenericSchema ? v.InferOutput<TQuery> : undefined>,
   ) => Promise<Response>,
 ): Record<M, APIRoute> & { ALL: APIRoute } {
-  const { schema, query: querySchema, maxBytes, ...doc } = options;
-  registerHospitalRoute({ ...doc, ...(schema ? { body: schema } : {}), ...(querySchema ? { query: querySchema } : {}) });
+  const { schema, query: querySchema, maxBytes, documentedBody, ...doc } = options;
+  const body = documentedBody ?? schema;
+  registerHospitalRoute({ ...doc, ...(body ? { body } : {}), ...(querySchema ? { query: querySchema } : {}) });
 
   const route: APIRoute = async (context) => {
     const now = new Date();

@@ -14,6 +14,8 @@ export interface HospitalRouteDoc {
   summary: string;
   description?: string;
   body?: v.GenericSchema;
+  /** Other media types the body may come in, each with its JSON Schema (e.g. `application/fhir+json`). */
+  otherBodies?: Readonly<Record<string, Record<string, unknown>>>;
   query?: v.GenericSchema;
   /** The success answer: its status, the schema of `data`, and whether it is a list (with `meta`). */
   answer: { status: 200 | 201; data: v.GenericSchema; list?: boolean };
@@ -77,6 +79,8 @@ function parametersOf(route: HospitalRouteDoc): unknown[] {
   return parameters;
 }
 
+const mediaTypesOf = (bodies: HospitalRouteDoc['otherBodies']) => Object.fromEntries(Object.entries(bodies ?? {}).map(([type, schema]) => [type, { schema }]));
+
 function operationOf(route: HospitalRouteDoc) {
   const data = schemaOf(route.answer.data);
   const success = {
@@ -99,7 +103,7 @@ function operationOf(route: HospitalRouteDoc) {
     'x-scope': route.scope,
     security: [{ bearer: [] }],
     parameters: parametersOf(route),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body) } } } } : {}),
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body) }, ...mediaTypesOf(route.otherBodies) } } } : {}),
     responses: {
       [String(route.answer.status)]: { description: 'Success.', content: { 'application/json': { schema: success } } },
       ...sharedErrors,

@@ -268,3 +268,11 @@ export const FileTestResultSchema = v.pipe(
   v.check((body) => !body.reported_at || Date.parse(body.reported_at) >= Date.parse(body.collected_at), 'زمان گزارش پیش از زمان نمونه‌گیری است'),
 );
 export type FileTestResultBody = v.InferOutput<typeof FileTestResultSchema>;
+
+/** The answer to `POST /test-results` (hospital). */
+export const FiledTestResultSchema = v.object({
+  key: v.pipe(v.string(), v.description('TR-XXXXXX: the same for every filing of one reception code.')),
+  status: v.picklist(TEST_RESULT_STATUSES),
+  linked: v.pipe(v.boolean(), v.description("True when it went to the account with this national code and mobile; false while it waits for the patient to claim it with the reception code.")),
+  created: v.pipe(v.boolean(), v.description('True for the first filing of this reception code; false when it added to or corrected the result.')),
+});

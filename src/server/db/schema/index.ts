@@ -7,3 +7,4 @@ export * from './hospital.ts';
 export * from './booking.ts';
 export * from './jobs.ts';
 export * from './service-requests.ts';
+export * from './test-results.ts';

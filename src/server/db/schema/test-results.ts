@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+
+/**
+ * A lab result the hospital filed (issue 13), one per reception code. It belongs to the account
+ * with the filed national code, or waits (`account_id` null) until a patient claims it with the
+ * reception code and that national code. Filing the same reception code again adds to it or
+ * corrects it; `status` only moves forward (pending → partial → final).
+ */
+export const testResults = pgTable(
+  'test_results',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** TR-XXXXXX */
+    key: text('key').notNull().unique('test_results_key_key'),
+    accountId: bigint('account_id', { mode: 'number' }).references(() => accounts.id),
+    /** The national code and mobile the hospital filed it under. */
+    internationalCode: text('international_code').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    patientFirstName: text('patient_first_name'),
+    patientLastName: text('patient_last_name'),
+    /** The lab's reception (accession) code, as on the patient's receipt: unique per hospital. */
+    receptionCode: text('reception_code').notNull().unique('test_results_reception_code_key'),
+    lab: text('lab').notNull(),
+    collectedAt: timestamp('collected_at', { withTimezone: true }).notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    status: text('status', { enum: ['pending', 'partial', 'final'] }).notNull(),
+    orderedByName: text('ordered_by_name'),
+    /** A doctor of the catalogue (src/content/doctors), when the orderer practises here. */
+    orderedByDoctorId: text('ordered_by_doctor_id'),
+    /** The hospital key that filed it last, and in which format. */
+    filedBy: text('filed_by').notNull(),
+    format: text('format', { enum: ['json', 'fhir'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('test_results_account_id_collected_at_idx').on(table.accountId, table.collectedAt),
+    index('test_results_international_code_idx').on(table.internationalCode),
+    check('test_results_status_check', sql`${table.status} in ('pending', 'partial', 'final')`),
+  ],
+);
+
+/**
+ * One value of a result. Observations are matched by (panel, code) when a result is filed again.
+ * `collected_at` repeats the result's, so a test's history is one indexed read.
+ */
+export const testObservations = pgTable(
+  'test_observations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    resultId: bigint('result_id', { mode: 'number' })
+      .notNull()
+      .references(() => testResults.id),
+    panel: text('panel').notNull(),
+    /** Order of the panel in the result, and of the observation in its panel. */
+    panelPosition: integer('panel_position').notNull(),
+    position: integer('position').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    /** Exactly one of the two. */
+    valueNumber: doublePrecision('value_number'),
+    valueText: text('value_text'),
+    unit: text('unit').notNull(),
+    referenceLow: doublePrecision('reference_low'),
+    referenceHigh: doublePrecision('reference_high'),
+    referenceText: text('reference_text'),
+    flag: text('flag', { enum: ['normal', 'low', 'high', 'critical_low', 'critical_high', 'abnormal'] }).notNull(),
+    flagSource: text('flag_source', { enum: ['lab', 'range', 'none'] }).notNull(),
+    collectedAt: timestamp('collected_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('test_observations_result_id_idx').on(table.resultId, table.panelPosition, table.position),
+    index('test_observations_code_collected_at_idx').on(table.code, table.collectedAt),
+    check('test_observations_value_check', sql`(${table.valueNumber} is null) <> (${table.valueText} is null)`),
+    check('test_observations_flag_check', sql`${table.flag} in ('normal', 'low', 'high', 'critical_low', 'critical_high', 'abnormal')`),
+  ],
+);
+
+/**
+ * A link that shows one result without login (`/test-response/shared/<token>`), for a doctor
+ * elsewhere: only the token's SHA-256 is kept; it expires and its patient may revoke it.
+ */
+export const testResultShares = pgTable(
+  'test_result_shares',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    resultId: bigint('result_id', { mode: 'number' })
+      .notNull()
+      .references(() => testResults.id),
+    tokenHash: text('token_hash').notNull().unique('test_result_shares_token_hash_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('test_result_shares_result_id_idx').on(table.resultId)],
+);
+
+/**
+ * Each failed claim (`POST /test-results/claim`): the rows the per-account and per-address limits
+ * count, across processes. Not foreign keys: the limits need the rows whatever happens to the account.
+ */
+export const testResultClaimFailures = pgTable(
+  'test_result_claim_failures',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    ip: text('ip').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('test_result_claim_failures_account_id_at_idx').on(table.accountId, table.at),
+    index('test_result_claim_failures_ip_at_idx').on(table.ip, table.at),
+  ],
+);

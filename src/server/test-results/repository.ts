@@ -1,0 +1,184 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { testObservations, testResultClaimFailures, testResultShares, testResults } from '../db/schema/test-results.ts';
+
+export type TestResultRow = typeof testResults.$inferSelect;
+export type NewTestResult = typeof testResults.$inferInsert;
+export type ObservationRow = typeof testObservations.$inferSelect;
+export type NewObservation = typeof testObservations.$inferInsert;
+export type ShareRow = typeof testResultShares.$inferSelect;
+
+export const TEST_RESULT_KEY_CONSTRAINT = 'test_results_key_key';
+export const RECEPTION_CODE_CONSTRAINT = 'test_results_reception_code_key';
+
+export async function insertResult(db: Db, values: NewTestResult): Promise<TestResultRow> {
+  const [row] = await db.insert(testResults).values(values).returning();
+  return row!;
+}
+
+export async function updateResult(db: Db, id: number, changes: Partial<NewTestResult>): Promise<TestResultRow> {
+  const [row] = await db.update(testResults).set(changes).where(eq(testResults.id, id)).returning();
+  return row!;
+}
+
+/** The result with this reception code, locked (filing again, claiming). */
+export async function lockResultByReception(db: Db, receptionCode: string): Promise<TestResultRow | undefined> {
+  const [row] = await db.select().from(testResults).where(eq(testResults.receptionCode, receptionCode)).for('update');
+  return row;
+}
+
+export async function lockResult(db: Db, id: number): Promise<TestResultRow | undefined> {
+  const [row] = await db.select().from(testResults).where(eq(testResults.id, id)).for('update');
+  return row;
+}
+
+export async function findResultOf(db: Db, accountId: number, key: string): Promise<TestResultRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(testResults)
+    .where(and(eq(testResults.key, key), eq(testResults.accountId, accountId)));
+  return row;
+}
+
+export async function findResultByKey(db: Db, key: string): Promise<TestResultRow | undefined> {
+  const [row] = await db.select().from(testResults).where(eq(testResults.key, key));
+  return row;
+}
+
+/** One page of the account's results, newest sample first. */
+export async function listResultsOf(db: Db, accountId: number, page: { limit: number; offset: number }): Promise<{ rows: TestResultRow[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(testResults)
+      .where(eq(testResults.accountId, accountId))
+      .orderBy(desc(testResults.collectedAt), desc(testResults.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(testResults).where(eq(testResults.accountId, accountId)),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** The observations of these results, in panel and position order. */
+export async function observationsOf(db: Db, resultIds: number[]): Promise<ObservationRow[]> {
+  if (resultIds.length === 0) return [];
+  return db
+    .select()
+    .from(testObservations)
+    .where(inArray(testObservations.resultId, resultIds))
+    .orderBy(asc(testObservations.resultId), asc(testObservations.panelPosition), asc(testObservations.position));
+}
+
+/** Replaces a result's observations (the caller holds the result's row lock). */
+export async function replaceObservations(db: Db, resultId: number, rows: NewObservation[]): Promise<void> {
+  await db.delete(testObservations).where(eq(testObservations.resultId, resultId));
+  if (rows.length > 0) await db.insert(testObservations).values(rows);
+}
+
+/** Whose earlier values make a test's history: one account, one national code (a relative's results stay apart). */
+export interface HistoryOwner {
+  accountId: number;
+  internationalCode: string;
+}
+
+/** Earlier values of `codes` for this patient, sampled before `before`, oldest first. */
+export async function historyOf(db: Db, owner: HistoryOwner, codes: string[], before: Date) {
+  if (codes.length === 0) return [];
+  return db
+    .select({ code: testObservations.code, valueNumber: testObservations.valueNumber, valueText: testObservations.valueText, flag: testObservations.flag, collectedAt: testObservations.collectedAt })
+    .from(testObservations)
+    .innerJoin(testResults, eq(testResults.id, testObservations.resultId))
+    .where(
+      and(
+        eq(testResults.accountId, owner.accountId),
+        eq(testResults.internationalCode, owner.internationalCode),
+        inArray(testObservations.code, codes),
+        lt(testObservations.collectedAt, before),
+      ),
+    )
+    .orderBy(asc(testObservations.collectedAt), asc(testObservations.id));
+}
+
+/** Links every unclaimed result filed under `internationalCode` to the account (a registration or profile with that code). */
+export async function linkWaitingResults(db: Db, internationalCode: string, accountId: number, now: Date): Promise<number> {
+  const rows = await db
+    .update(testResults)
+    .set({ accountId, claimedAt: now })
+    .where(and(eq(testResults.internationalCode, internationalCode), isNull(testResults.accountId)))
+    .returning({ id: testResults.id });
+  return rows.length;
+}
+
+// Share links.
+
+export async function insertShare(db: Db, values: typeof testResultShares.$inferInsert): Promise<ShareRow> {
+  const [row] = await db.insert(testResultShares).values(values).returning();
+  return row!;
+}
+
+/** The result's links that still open at `now`, newest first. */
+export async function liveSharesOf(db: Db, resultId: number, now: Date): Promise<ShareRow[]> {
+  return db
+    .select()
+    .from(testResultShares)
+    .where(and(eq(testResultShares.resultId, resultId), isNull(testResultShares.revokedAt), gt(testResultShares.expiresAt, now)))
+    .orderBy(desc(testResultShares.id));
+}
+
+/** Revokes one of the result's links; false when there is no such live link. */
+export async function revokeShare(db: Db, resultId: number, shareId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(testResultShares)
+    .set({ revokedAt: now })
+    .where(and(eq(testResultShares.id, shareId), eq(testResultShares.resultId, resultId), isNull(testResultShares.revokedAt)))
+    .returning({ id: testResultShares.id });
+  return rows.length > 0;
+}
+
+/** The result a live link opens, with the link. */
+export async function resultByShareTokenHash(db: Db, tokenHash: string, now: Date): Promise<{ result: TestResultRow; share: ShareRow } | undefined> {
+  const [row] = await db
+    .select({ result: testResults, share: testResultShares })
+    .from(testResultShares)
+    .innerJoin(testResults, eq(testResults.id, testResultShares.resultId))
+    .where(and(eq(testResultShares.tokenHash, tokenHash), isNull(testResultShares.revokedAt), gt(testResultShares.expiresAt, now)));
+  return row;
+}
+
+// Claim limits.
+
+export async function insertClaimFailure(db: Db, values: { accountId: number; ip: string; at: Date }): Promise<void> {
+  await db.insert(testResultClaimFailures).values(values);
+}
+
+/** Times of failed claims by the account or from the address since `since`, newest first, at most `limit`. */
+export async function recentClaimFailures(db: Db, subject: { accountId: number } | { ip: string }, since: Date, limit: number): Promise<Date[]> {
+  const who = 'accountId' in subject ? eq(testResultClaimFailures.accountId, subject.accountId) : eq(testResultClaimFailures.ip, subject.ip);
+  const rows = await db
+    .select({ at: testResultClaimFailures.at })
+    .from(testResultClaimFailures)
+    .where(and(who, gte(testResultClaimFailures.at, since)))
+    .orderBy(desc(testResultClaimFailures.at))
+    .limit(limit);
+  return rows.map((row) => row.at);
+}
+
+export async function pruneClaimFailures(db: Db, before: Date): Promise<void> {
+  await db.delete(testResultClaimFailures).where(lt(testResultClaimFailures.at, before));
+}
+
+/** Counts of a result's observations by flag kind (for lists). */
+export async function flagCountsOf(db: Db, resultIds: number[]) {
+  if (resultIds.length === 0) return [];
+  return db
+    .select({
+      resultId: testObservations.resultId,
+      total: count(),
+      abnormal: sql<number>`count(*) filter (where ${testObservations.flag} <> 'normal')`.mapWith(Number),
+      critical: sql<number>`count(*) filter (where ${testObservations.flag} in ('critical_low', 'critical_high'))`.mapWith(Number),
+    })
+    .from(testObservations)
+    .where(inArray(testObservations.resultId, resultIds))
+    .groupBy(testObservations.resultId);
+}

@@ -1,0 +1,315 @@
+/**
+ * Test results (issue 13): filed by the hospital (our JSON or FHIR), read by their patient, claimed
+ * with the reception code and national code when they were filed under no account of the patient's,
+ * and shown to a doctor elsewhere through an expiring, revocable link.
+ */
+import {
+  MAX_LIVE_SHARES,
+  RESULT_SHARE_TOKEN_PATTERN,
+  TEST_RESULT_STATUS_NAMES,
+  type ClaimTestResultBody,
+  type FileTestResultBody,
+  type ObservationInput,
+  type ShareHours,
+  type SharedTestResult,
+  type TestResult,
+  type TestResultStatus,
+  type TestResultSummary,
+  type TestResultsQuery,
+} from '#lib/api/contracts/test-results.ts';
+import { computeFlag } from '#lib/test-results/flags.ts';
+import { findAccount, findAccountByNationalCode } from '../accounts/repository.ts';
+import { ago, rateLimited, transactionThenRefuse, windowOpensAt } from '../auth/limits.ts';
+import { hashToken } from '../auth/secrets.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { invoiceIssuer, maskName } from '../invoices/present.ts';
+import { isBusinessKey, newCapabilityId, withFreshKey } from '../keys.ts';
+import { logError } from '../log.ts';
+import { notify } from '../sms/notify.ts';
+import type { LabKnowledge } from './knowledge.ts';
+import { testResultMessages as M, testResultSms } from './messages.ts';
+import { countsOf, panelNamesOf, toOrderingDoctor, toPanels, toShare, toSummary } from './present.ts';
+import {
+  TEST_RESULT_KEY_CONSTRAINT,
+  findResultOf,
+  flagCountsOf,
+  historyOf,
+  insertClaimFailure,
+  insertResult,
+  insertShare,
+  listResultsOf,
+  liveSharesOf,
+  lockResult,
+  lockResultByReception,
+  observationsOf,
+  recentClaimFailures,
+  replaceObservations,
+  resultByShareTokenHash,
+  revokeShare,
+  updateResult,
+  type NewObservation,
+  type ObservationRow,
+  type TestResultRow,
+} from './repository.ts';
+
+/** Where the patient reads results: the address in the SMS. */
+export const RESULTS_PATH = '/test-response/give-response';
+export const sharedResultPath = (token: string) => `/test-response/shared/${token}`;
+
+/** Failed claims allowed per account and per address (DESIGN.md: limits that protect data live in the database). */
+export const CLAIM_LIMITS = {
+  account: { max: 5, ms: 15 * 60 * 1000 },
+  address: { max: 20, ms: 60 * 60 * 1000 },
+} as const;
+
+const STATUS_RANK: Record<TestResultStatus, number> = { pending: 0, partial: 1, final: 2 };
+
+/** What the pages need beyond the database: what we know of tests, and whether a doctor is in the catalogue. */
+export interface ResultContext {
+  knowledge: LabKnowledge;
+  doctorExists: (doctorId: string) => boolean;
+}
+
+export function checkedResultKey(key: string): string {
+  if (!isBusinessKey('TR', key)) throw new AppError('not_found', M.notFound);
+  return key;
+}
+
+// Filing (the hospital).
+
+export interface FiledResult {
+  key: string;
+  status: TestResultStatus;
+  /** Whether it went to an account (else it waits to be claimed). */
+  linked: boolean;
+  /** Whether this filing created the result (else it added to or corrected it). */
+  created: boolean;
+}
+
+/** One observation as stored: the value in its column, the flag the lab sent or the one we compute. */
+function observationRow(input: ObservationInput, where: { resultId: number; panel: string; panelPosition: number; position: number; collectedAt: Date }, knowledge: LabKnowledge): NewObservation {
+  const unit = input.unit ?? '';
+  const known = knowledge.lookup(input.code, input.name, unit);
+  const { flag, source } = computeFlag(input, known?.critical);
+  return {
+    ...where,
+    code: input.code,
+    name: input.name,
+    valueNumber: typeof input.value === 'number' ? input.value : null,
+    valueText: typeof input.value === 'string' ? input.value : null,
+    unit,
+    referenceLow: input.reference_low ?? null,
+    referenceHigh: input.reference_high ?? null,
+    referenceText: input.reference_text ?? null,
+    flag,
+    flagSource: source,
+  };
+}
+
+/**
+ * The filed panels merged into what the result already has: a filed observation replaces the one
+ * with the same panel and code, new panels and codes are added after the others.
+ */
+function mergedObservations(existing: ObservationRow[], body: FileTestResultBody, resultId: number, collectedAt: Date, knowledge: LabKnowledge): NewObservation[] {
+  const panels = new Map<string, Map<string, NewObservation | ObservationRow>>();
+  for (const row of existing) {
+    if (!panels.has(row.panel)) panels.set(row.panel, new Map());
+    panels.get(row.panel)!.set(row.code, row);
+  }
+  for (const panel of body.panels) {
+    if (!panels.has(panel.name)) panels.set(panel.name, new Map());
+    const codes = panels.get(panel.name)!;
+    for (const observation of panel.observations) codes.set(observation.code, observationRow(observation, { resultId, panel: panel.name, panelPosition: 0, position: 0, collectedAt }, knowledge));
+  }
+  return [...panels.entries()].flatMap(([, codes], panelPosition) =>
+    [...codes.values()].map((row, position) => {
+      const { id: _id, ...values } = row as ObservationRow;
+      return { ...values, resultId, panelPosition, position, collectedAt } as NewObservation;
+    }),
+  );
+}
+
+/** Who is told about a filing, and what. */
+function smsOf(before: TestResultStatus | undefined, after: TestResultStatus, hasValues: boolean): keyof typeof testResultSms | undefined {
+  if (!hasValues) return undefined;
+  if (after === 'final') return before === 'final' ? 'corrected' : 'ready';
+  if (after === 'partial') return before === 'partial' ? 'corrected' : 'partReady';
+  return undefined;
+}
+
+/**
+ * `POST /test-results` (hospital): files a result, or adds to or corrects the result with that
+ * reception code. It goes to the account that has both the filed national code and the filed
+ * mobile; otherwise it waits to be claimed. The patient is told by SMS when values arrive.
+ */
+export async function fileTestResult(
+  db: Db,
+  context: ResultContext,
+  body: FileTestResultBody,
+  options: { filedBy: string; format: 'json' | 'fhir'; siteUrl: string; now: Date },
+): Promise<FiledResult> {
+  const { now } = options;
+  const collectedAt = new Date(body.collected_at);
+  const outcome = await db.transaction(async (tx) => {
+    const inner = tx as unknown as Db;
+    const existing = await lockResultByReception(inner, body.reception_code);
+    if (existing && existing.internationalCode !== body.patient.international_code) throw new AppError('conflict', M.otherPatient);
+    if (existing && STATUS_RANK[body.status] < STATUS_RANK[existing.status]) {
+      throw new AppError('conflict', M.statusBackwards(TEST_RESULT_STATUS_NAMES[existing.status], TEST_RESULT_STATUS_NAMES[body.status]));
+    }
+    const fields = {
+      phoneNumber: body.patient.phone_number,
+      lab: body.lab,
+      collectedAt,
+      reportedAt: body.reported_at ? new Date(body.reported_at) : (existing?.reportedAt ?? null),
+      status: body.status,
+      filedBy: options.filedBy,
+      format: options.format,
+      updatedAt: now,
+      ...(body.patient.first_name ? { patientFirstName: body.patient.first_name } : {}),
+      ...(body.patient.last_name ? { patientLastName: body.patient.last_name } : {}),
+      ...(body.ordered_by ? { orderedByName: body.ordered_by.name, orderedByDoctorId: body.ordered_by.doctor_id ?? null } : {}),
+    };
+    let row: TestResultRow;
+    if (existing) {
+      row = await updateResult(inner, existing.id, fields);
+    } else {
+      const owner = await findAccountByNationalCode(inner, body.patient.international_code);
+      const accountId = owner && owner.phoneNumber === body.patient.phone_number ? owner.id : null;
+      row = await withFreshKey(inner, 'TR', TEST_RESULT_KEY_CONSTRAINT, (db, key) =>
+        insertResult(db, { key, accountId, internationalCode: body.patient.international_code, receptionCode: body.reception_code, createdAt: now, ...fields }),
+      );
+    }
+    const previous = existing ? await observationsOf(inner, [row.id]) : [];
+    const merged = mergedObservations(previous, body, row.id, collectedAt, context.knowledge);
+    await replaceObservations(inner, row.id, merged);
+    const phone = row.accountId === null ? row.phoneNumber : ((await findAccount(inner, row.accountId))?.phoneNumber ?? row.phoneNumber);
+    return { row, before: existing?.status, hasValues: merged.length > 0, phone };
+  });
+  const sms = smsOf(outcome.before, outcome.row.status, outcome.hasValues);
+  if (sms) {
+    const url = new URL(RESULTS_PATH, options.siteUrl).href;
+    const text = outcome.row.accountId === null && !outcome.before ? testResultSms.toClaim(outcome.row.receptionCode, url) : testResultSms[sms](outcome.row.receptionCode, url);
+    try {
+      await notify(outcome.phone, text);
+    } catch (error) {
+      logError('Telling the patient about a test result failed', error);
+    }
+  }
+  return { key: outcome.row.key, status: outcome.row.status, linked: outcome.row.accountId !== null, created: !outcome.before };
+}
+
+// Reading (the patient).
+
+/** The name on a result: the filed one, else the account's own when the result is theirs. */
+async function patientOf(db: Db, row: TestResultRow, accountName?: { firstName: string; lastName: string; internationalCode: string }) {
+  if (row.patientFirstName || row.patientLastName) return { first_name: row.patientFirstName ?? '', last_name: row.patientLastName ?? '' };
+  const account = accountName ?? (row.accountId !== null ? await findAccount(db, row.accountId) : undefined);
+  if (account && account.internationalCode === row.internationalCode) return { first_name: account.firstName, last_name: account.lastName };
+  return { first_name: '', last_name: '' };
+}
+
+async function summariesOf(db: Db, rows: TestResultRow[]): Promise<TestResultSummary[]> {
+  const ids = rows.map((row) => row.id);
+  const [counts, observations] = await Promise.all([flagCountsOf(db, ids), observationsOf(db, ids)]);
+  const countOf = new Map(counts.map((entry) => [entry.resultId, entry]));
+  const names = panelNamesOf(observations);
+  const account = rows[0]?.accountId != null ? await findAccount(db, rows[0].accountId) : undefined;
+  return Promise.all(rows.map(async (row) => toSummary(row, countOf.get(row.id), names.get(row.id) ?? [], await patientOf(db, row, row.accountId === account?.id ? account : undefined))));
+}
+
+/** `GET /test-results`: the account's results, newest sample first. */
+export async function listTestResults(db: Db, accountId: number, query: TestResultsQuery): Promise<{ items: TestResultSummary[]; total: number }> {
+  const { rows, total } = await listResultsOf(db, accountId, { limit: query.per_page, offset: (query.page - 1) * query.per_page });
+  return { items: await summariesOf(db, rows), total };
+}
+
+/** A result with its panels, each value's history and explanation, for its patient or a share link. */
+async function detailOf(db: Db, context: ResultContext, row: TestResultRow) {
+  const observations = await observationsOf(db, [row.id]);
+  const codes = [...new Set(observations.map((o) => o.code))];
+  const history = row.accountId === null ? [] : await historyOf(db, { accountId: row.accountId, internationalCode: row.internationalCode }, codes, row.collectedAt);
+  const orderedBy = toOrderingDoctor(row, context.doctorExists);
+  return {
+    summary: toSummary(row, countsOf(observations), panelNamesOf(observations).get(row.id) ?? [], await patientOf(db, row)),
+    panels: toPanels(observations, history, context.knowledge),
+    ...(orderedBy ? { ordered_by: orderedBy } : {}),
+    issuer: invoiceIssuer(),
+  };
+}
+
+/** `GET /test-results/{key}`: one of the account's results; 404 for anyone else's. */
+export async function getTestResult(db: Db, context: ResultContext, accountId: number, key: string, now: Date): Promise<TestResult> {
+  const row = await findResultOf(db, accountId, checkedResultKey(key));
+  if (!row) throw new AppError('not_found', M.notFound);
+  const [{ summary, ...detail }, shares] = await Promise.all([detailOf(db, context, row), liveSharesOf(db, row.id, now)]);
+  return { ...summary, ...detail, shares: shares.map(toShare) };
+}
+
+// Claiming.
+
+/**
+ * `POST /test-results/claim`: links the result with this reception code to the account, when it
+ * was filed under this national code and no other account has it. Every mismatch is the same 404
+ * and counts against the account's and the address's limits; a result already the caller's is
+ * answered as a success again.
+ */
+export async function claimTestResult(db: Db, accountId: number, body: ClaimTestResultBody, ip: string, now: Date): Promise<TestResultSummary> {
+  const [byAccount, byAddress] = await Promise.all([
+    recentClaimFailures(db, { accountId }, ago(now, CLAIM_LIMITS.account.ms), CLAIM_LIMITS.account.max),
+    recentClaimFailures(db, { ip }, ago(now, CLAIM_LIMITS.address.ms), CLAIM_LIMITS.address.max),
+  ]);
+  const accountOpens = windowOpensAt(byAccount, CLAIM_LIMITS.account, now);
+  if (accountOpens) throw rateLimited(M.claimAccountLimit, accountOpens, now);
+  const addressOpens = windowOpensAt(byAddress, CLAIM_LIMITS.address, now);
+  if (addressOpens) throw rateLimited(M.claimAddressLimit, addressOpens, now);
+
+  const row = await transactionThenRefuse(db, async (tx) => {
+    const found = await lockResultByReception(tx, body.reception_code);
+    const matches = found && found.internationalCode === body.international_code && (found.accountId === null || found.accountId === accountId);
+    if (!found || !matches) {
+      await insertClaimFailure(tx, { accountId, ip, at: now });
+      return new AppError('not_found', M.claimNotFound);
+    }
+    if (found.accountId === accountId) return found;
+    return updateResult(tx, found.id, { accountId, claimedAt: now });
+  });
+  const [summary] = await summariesOf(db, [row]);
+  return summary!;
+}
+
+// Share links.
+
+/** `POST /test-results/{key}/share`: a link that opens the result without login for `hours`. */
+export async function shareTestResult(db: Db, accountId: number, key: string, hours: ShareHours, now: Date) {
+  checkedResultKey(key);
+  return db.transaction(async (tx) => {
+    const inner = tx as unknown as Db;
+    const found = await findResultOf(inner, accountId, key);
+    const row = found && (await lockResult(inner, found.id));
+    if (!row || row.accountId !== accountId) throw new AppError('not_found', M.notFound);
+    if (row.status === 'pending') throw new AppError('conflict', M.notReadyToShare);
+    if ((await liveSharesOf(inner, row.id, now)).length >= MAX_LIVE_SHARES) throw new AppError('conflict', M.tooManyShares(MAX_LIVE_SHARES));
+    const token = newCapabilityId();
+    const share = await insertShare(inner, { resultId: row.id, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + hours * 3600_000) });
+    return { ...toShare(share), url: sharedResultPath(token), token };
+  });
+}
+
+/** `POST /test-results/{key}/shares/{id}/revoke`: the link stops opening at once. */
+export async function revokeTestResultShare(db: Db, accountId: number, key: string, shareId: number, now: Date): Promise<{ id: number; revoked: true }> {
+  const row = await findResultOf(db, accountId, checkedResultKey(key));
+  if (!row) throw new AppError('not_found', M.notFound);
+  if (!(await revokeShare(db, row.id, shareId, now))) throw new AppError('not_found', M.shareMissing);
+  return { id: shareId, revoked: true };
+}
+
+/** The result a share link opens: the name masked, no national code or phone; the same 404 for unknown, expired and revoked links. */
+export async function sharedTestResult(db: Db, context: ResultContext, token: string, now: Date): Promise<SharedTestResult> {
+  const found = RESULT_SHARE_TOKEN_PATTERN.test(token) ? await resultByShareTokenHash(db, hashToken(token), now) : undefined;
+  if (!found) throw new AppError('not_found', M.shareNotFound);
+  const { summary, ...detail } = await detailOf(db, context, found.result);
+  const { key: _key, patient, ...rest } = summary;
+  return { ...rest, ...detail, patient_masked: maskName(patient.first_name, patient.last_name), expires_at: found.share.expiresAt.toISOString() };
+}
