@@ -22,6 +22,7 @@ import { findAccount, findAccountByNationalCode } from '../accounts/repository.t
 import { ago, rateLimited, transactionThenRefuse, windowOpensAt } from '../auth/limits.ts';
 import { hashToken } from '../auth/secrets.ts';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 import { invoiceIssuer, maskName } from '../invoices/present.ts';
 import { isBusinessKey, newCapabilityId, withFreshKey } from '../keys.ts';
@@ -31,6 +32,7 @@ import type { LabKnowledge } from './knowledge.ts';
 import { testResultMessages as M, testResultSms } from './messages.ts';
 import { countsOf, panelNamesOf, toOrderingDoctor, toPanels, toShare, toSummary } from './present.ts';
 import {
+  RECEPTION_CODE_CONSTRAINT,
   TEST_RESULT_KEY_CONSTRAINT,
   findResultOf,
   flagCountsOf,
@@ -130,6 +132,11 @@ function mergedObservations(existing: ObservationRow[], body: FileTestResultBody
   );
 }
 
+/** What the patient would see of a result's values: a filing that changes none of it tells nobody. */
+function fingerprint(rows: Array<NewObservation | ObservationRow>): string {
+  return JSON.stringify(rows.map((row) => [row.panel, row.code, row.valueNumber, row.valueText, row.unit, row.referenceLow, row.referenceHigh, row.referenceText, row.flag]));
+}
+
 /** Who is told about a filing, and what. */
 function smsOf(before: TestResultStatus | undefined, after: TestResultStatus, hasValues: boolean): keyof typeof testResultSms | undefined {
   if (!hasValues) return undefined;
@@ -151,7 +158,7 @@ export async function fileTestResult(
 ): Promise<FiledResult> {
   const { now } = options;
   const collectedAt = new Date(body.collected_at);
-  const outcome = await db.transaction(async (tx) => {
+  const file = () => db.transaction(async (tx) => {
     const inner = tx as unknown as Db;
     const existing = await lockResultByReception(inner, body.reception_code);
     if (existing && existing.internationalCode !== body.patient.international_code) throw new AppError('conflict', M.otherPatient);
@@ -185,9 +192,21 @@ export async function fileTestResult(
     const merged = mergedObservations(previous, body, row.id, collectedAt, context.knowledge);
     await replaceObservations(inner, row.id, merged);
     const phone = row.accountId === null ? row.phoneNumber : ((await findAccount(inner, row.accountId))?.phoneNumber ?? row.phoneNumber);
-    return { row, before: existing?.status, hasValues: merged.length > 0, phone };
+    const changed = !existing || existing.status !== row.status || fingerprint(previous) !== fingerprint(merged);
+    return { row, before: existing?.status, hasValues: merged.length > 0, changed, phone };
   });
-  const sms = smsOf(outcome.before, outcome.row.status, outcome.hasValues);
+  // Two first filings of one reception code at once: the loser's insert hits the unique code; filed
+  // again, it finds the winner's row under its lock and adds to it.
+  let outcome: Awaited<ReturnType<typeof file>>;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      outcome = await file();
+      break;
+    } catch (error) {
+      if (attempt >= 2 || !isUniqueViolation(error, RECEPTION_CODE_CONSTRAINT)) throw error;
+    }
+  }
+  const sms = outcome.changed ? smsOf(outcome.before, outcome.row.status, outcome.hasValues) : undefined;
   if (sms) {
     const url = new URL(RESULTS_PATH, options.siteUrl).href;
     const text = outcome.row.accountId === null && !outcome.before ? testResultSms.toClaim(outcome.row.receptionCode, url) : testResultSms[sms](outcome.row.receptionCode, url);
