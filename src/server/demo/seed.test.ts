@@ -10,6 +10,8 @@ import { listInvoices } from '../invoices/service.ts';
 import { checkLedger } from '../ledger/check.ts';
 import { walletBalanceOf } from '../ledger/repository.ts';
 import { getServiceRequest, listServiceRequests } from '../service-requests/service.ts';
+import { getTestResult, listTestResults } from '../test-results/service.ts';
+import { resultContext } from '../test-results/settings.ts';
 import { DEMO_PATIENT, seedDemo } from './seed.ts';
 
 const sms = vi.hoisted(() => [] as Array<{ to: string; text: string }>);
@@ -58,5 +60,19 @@ describeEachDatabase('the demo patient', (database) => {
     expect(await checkLedger(db)).toMatchObject({ ok: true, sum: 0 });
     expect(await seedDemo(db, new Date(), ctx, SITE)).toBe(false);
     expect((await listInvoices(db, ctx.catalogue.services, patient.id, { status: 'all', page: 1, per_page: 20 })).total).toBe(2);
+
+    // Issue 13 item 6: three check-ups over a year; the latest has values out of range and each value its two earlier ones.
+    const results = await listTestResults(db, patient.id, { page: 1, per_page: 20 });
+    expect(results.items.map((result) => result.status)).toEqual(['final', 'final', 'final']);
+    const [latest, , first] = results.items as [(typeof results.items)[0], unknown, (typeof results.items)[0]];
+    expect(Date.parse(latest.collected_at) - Date.parse(first.collected_at)).toBeGreaterThan(300 * 24 * 60 * 60 * 1000);
+    expect(latest.abnormal_count).toBeGreaterThan(0);
+    expect(latest.panel_names).toHaveLength(2);
+    const detail = await getTestResult(db, resultContext(), patient.id, latest.key, now);
+    const hemoglobin = detail.panels[0]!.observations.find((observation) => observation.code === '718-7')!;
+    expect(hemoglobin).toMatchObject({ value: 10.9, flag: 'low' });
+    expect(hemoglobin.history.map((point) => point.value)).toEqual([12.9, 12.1]);
+    expect(detail.ordered_by?.booking_url).toBe('/appointment/pre-reserve/elham-nouri');
+    expect(sms.filter((message) => message.to === DEMO_PATIENT.phoneNumber && message.text.includes('جواب آزمایش'))).toHaveLength(3);
   });
 });

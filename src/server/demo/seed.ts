@@ -18,6 +18,9 @@ import type { BookingContext } from '../booking/context.ts';
 import { bookingContext } from '../booking/default-context.ts';
 import { holdSlot, payAppointment } from '../booking/service.ts';
 import { nextFreeStarts } from '../booking/slots.ts';
+import type { ResultContext } from '../test-results/service.ts';
+import { resultContext } from '../test-results/settings.ts';
+import { seedDemoResults } from './test-results.ts';
 
 /** The demo patient (README «Demo data»): log in with this phone; the code is in the SMS outbox. */
 export const DEMO_PATIENT = {
@@ -42,10 +45,17 @@ type DemoPatient = { id: number; firstName: string; lastName: string };
  * it happened: a profile; a wallet charged twice through the sandbox bank; an older invoice paid at
  * the bank; one withdrawal paid and one waiting; one past and one upcoming appointment paid from the
  * wallet; a home-care request the hospital has scheduled for two days from now, with its unpaid
- * invoice (an insured line among them) and the SMS link. Everything goes through the same services
+ * invoice (an insured line among them) and the SMS link; three lab check-ups over the year, the
+ * latest with values out of range (demo/test-results.ts). Everything goes through the same services
  * a patient's or the hospital's actions use, so the ledger holds. Does nothing when any account exists.
  */
-export async function seedDemo(db: Db, now: Date, booking: BookingContext = bookingContext(), siteUrl: string = env().PUBLIC_SITE_URL): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  now: Date,
+  booking: BookingContext = bookingContext(),
+  siteUrl: string = env().PUBLIC_SITE_URL,
+  results: ResultContext = resultContext(),
+): Promise<boolean> {
   const [existing] = await db.select({ total: count() }).from(accounts);
   if ((existing?.total ?? 0) > 0) return false;
   const patient = await insertAccount(db, { ...DEMO_PATIENT, createdAt: new Date(now.getTime() - 40 * DAY), updatedAt: now }).catch((error: unknown) => {
@@ -64,6 +74,7 @@ export async function seedDemo(db: Db, now: Date, booking: BookingContext = book
   await seedServiceRequest(db, booking, siteUrl, patient, now);
   await requestWithdrawal(db, patient.id, { amount: 2_000_000, iban: DEMO_IBAN }, ago(1));
   await seedDemoAppointment(db, booking, patient, now, 3);
+  await seedDemoResults(db, results, patient, siteUrl, now);
   return true;
 }
 
