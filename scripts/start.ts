@@ -8,6 +8,7 @@ import { EnvError, env } from '../src/server/env.ts';
 import { pruneLoginRecords } from '../src/server/auth/service.ts';
 import { openConfiguredDatabase, provideDatabase } from '../src/server/db/index.ts';
 import { provideCatalogue, readCatalogue } from '../src/server/catalogue/index.ts';
+import { provideLabTests, readLabTests } from '../src/server/test-results/explanations.ts';
 import { logError } from '../src/server/log.ts';
 import { DEMO_PATIENT, seedDemo } from '../src/server/demo/seed.ts';
 import { activeGateway } from '../src/server/payments/active-gateway.ts';
@@ -37,8 +38,9 @@ async function main(): Promise<void> {
   hospitalKeys();
   if (process.env.PORTAL_SKIP_BUILD !== '1') buildIfStale(root);
 
-  // A broken catalogue entry stops the start with the file's name, not the first booking.
+  // A broken catalogue entry (or lab-test explanation) stops the start with the file's name, not the first booking.
   provideCatalogue(readCatalogue(path.join(root, 'src/content')));
+  provideLabTests(readLabTests(path.join(root, 'src/content/lab-tests')));
   const database = await openConfiguredDatabase();
   provideDatabase(database);
   const demo = config.DEMO_DATA === '1' || (config.DEMO_DATA === 'auto' && database.dialect === 'pglite' && config.NODE_ENV !== 'production');
