@@ -135,7 +135,6 @@ const M = {
   noValue: 'نتیجه مقدار ندارد (valueQuantity، valueString یا valueCodeableConcept)',
   noQuantityValue: 'مقدار (value) لازم است',
   unsupportedValue: (key: string) => `نوع مقدار ${key} پشتیبانی نمی‌شود؛ valueQuantity، valueString یا valueCodeableConcept بفرستید`,
-  rangeOrder: 'کران پایین محدودهٔ مرجع (low) از کران بالا (high) بیشتر است',
   noPatient: 'بیمار (Patient) در بسته پیدا نشد',
   manyPatients: 'بسته چند Patient دارد؛ subject گزارش را به بیمار ارجاع دهید',
   otherPatient: 'همهٔ گزارش‌ها و نتیجه‌ها باید برای یک بیمار باشند',
@@ -340,6 +339,7 @@ class BundleReader {
 
   private index(entries: unknown[]): void {
     entries.forEach((raw, i) => {
+      if (!isRecord(raw)) return this.add(`entry.${i}`, M.object);
       const entry = this.check(EntrySchema, raw, `entry.${i}`);
       if (!entry?.resource) return;
       const located: Located = { type: entry.resource.resourceType, raw: entry.resource, path: `entry.${i}.resource` };
@@ -443,11 +443,8 @@ class BundleReader {
     for (const { located, report } of read) {
       const path = located.path;
       const mapped = STATUS_OF_REPORT[report.status];
-      if (mapped === null) {
-        this.add(`${path}.status`, M.refusedStatus(report.status));
-        continue;
-      }
-      if (STATUS_RANK[mapped] < STATUS_RANK[status]) status = mapped;
+      if (mapped === null) this.add(`${path}.status`, M.refusedStatus(report.status));
+      else if (STATUS_RANK[mapped] < STATUS_RANK[status]) status = mapped;
 
       const subject = report.subject?.reference === undefined ? undefined : this.follow(report.subject, `${path}.subject`, located, ['Patient'], true);
       if (subject) subjects.push({ located: subject, path: `${path}.subject.reference` });
@@ -518,7 +515,8 @@ class BundleReader {
       paths.set(`panels.${p}.name`, panel.name.path);
       paths.set(`panels.${p}.observations`, `${panel.located.path}.result`);
       panel.observations.forEach((observation, o) => {
-        paths.set(`panels.${p}.observations.${o}`, observation.located.path);
+        // The schema's only rule on a whole observation compares the ends of its range.
+        paths.set(`panels.${p}.observations.${o}`, observation.paths.has('reference_low') ? `${observation.located.path}.referenceRange.0` : observation.located.path);
         for (const [key, path] of observation.paths) paths.set(`panels.${p}.observations.${o}.${key}`, path);
       });
     });
@@ -652,7 +650,6 @@ class BundleReader {
       body.reference_high = range.high.value;
       paths.set('reference_high', `${rangePath}.high.value`);
     }
-    if (body.reference_low !== undefined && body.reference_high !== undefined && body.reference_low > body.reference_high) this.add(rangePath, M.rangeOrder);
     if (range?.text !== undefined) {
       body.reference_text = range.text;
       paths.set('reference_text', `${rangePath}.text`);
