@@ -11,13 +11,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestResult, TestResultSummary } from '../../src/lib/api/contracts/test-results.ts';
+import { eq } from 'drizzle-orm';
 import { hospitalAudit } from '../../src/server/db/schema/hospital.ts';
+import { testResults } from '../../src/server/db/schema/test-results.ts';
 import { envelope, getAs } from '../support/booking-api.ts';
 import { hospitalCli } from '../support/hospital-cli.ts';
 import { lastCode, nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { withDataDir } from '../support/read-data-dir.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { cbcFiling, newReceptionCode } from '../support/test-results.ts';
+import { cbcFiling } from '../support/test-results.ts';
 
 const LAB_KEY = 'lab-results-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const BILLING_KEY = 'billing-only-key-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -151,33 +153,20 @@ describe('hospital API: filing FHIR', () => {
 describe('npm run hospital -- result', () => {
   const cli = (args: string[], env: Record<string, string> = {}) => hospitalCli(args, { PORTAL_URL: server.url, DATA_DIR: server.dataDir, ...env });
 
-  it('files the partial biochemistry example through the portal, then our JSON on the database directly when no portal answers', async () => {
+  it('files the partial biochemistry example through the portal; the same file again is the same filing; a broken file is explained', async () => {
     const partial = await cli(['result', path.join(EXAMPLES, 'biochemistry-partial.json')]);
     expect(partial.stderr).toBe('');
     expect(partial.code).toBe(0);
     expect(partial.stdout).toMatch(/جواب آزمایش TR-[0-9A-Z]{6} .*جواب ناقص، ثبت شد \(FHIR\)/);
     expect(partial.stdout).toContain('به حساب بیمار رفت');
-    // The same file again is the same filing (its Idempotency-Key is the file's hash).
+    // Its Idempotency-Key is the file's hash: the portal answers the first filing again.
     const replay = await cli(['result', path.join(EXAMPLES, 'biochemistry-partial.json')]);
     expect(replay.stdout.split('\n')[0]).toBe(partial.stdout.split('\n')[0]);
+    expect(smsAbout('LAB-140312-0119').filter((line) => line.text.includes('بخشی از جواب'))).toHaveLength(1);
 
-    const patient = await newPatient();
     const dir = mkdtempSync(path.join(tmpdir(), 'result-file-'));
     try {
       const json = path.join(dir, 'result.json');
-      const body = cbcFiling({ international_code: patient.internationalCode, phone_number: '09350000009' }, { reception_code: newReceptionCode() });
-      writeFileSync(json, JSON.stringify(body));
-      const direct = await cli(['result', json], { PORTAL_URL: 'http://127.0.0.1:9' });
-      expect(direct.code).toBe(0);
-      expect(direct.stderr).toContain('working on the database directly');
-      expect(direct.stdout).toContain('(JSON)');
-      // Filed under another mobile: it waits to be claimed.
-      expect(direct.stdout).toContain('کد پذیرش و کد ملی');
-      expect(await resultsOf(patient.token)).toEqual([]);
-      const claimed = await post(server, 'test-results/claim', { reception_code: body.reception_code, international_code: patient.internationalCode }, { token: patient.token, ip: newIp() });
-      expect(claimed.status).toBe(200);
-      expect((await resultsOf(patient.token)).map((result) => result.reception_code)).toEqual([body.reception_code]);
-
       writeFileSync(json, '{"resourceType": "Bundle", "entry": []}');
       const broken = await cli(['result', json]);
       expect(broken.code).toBe(1);
@@ -187,12 +176,30 @@ describe('npm run hospital -- result', () => {
     }
   });
 
-  it('wrote an audit row for the calls: the lab key over HTTP, cli for the command line', async () => {
+  it('files our JSON on the database directly when no portal answers, waiting to be claimed when the mobile is not the account\'s; every call audited', async () => {
+    const patient = await newPatient();
+    const url = server.url;
     await server.stop();
+    const dir = mkdtempSync(path.join(tmpdir(), 'result-file-'));
+    try {
+      const json = path.join(dir, 'result.json');
+      const body = cbcFiling({ international_code: patient.internationalCode, phone_number: '09350000009' });
+      writeFileSync(json, JSON.stringify(body));
+      const direct = await cli(['result', json], { PORTAL_URL: url });
+      expect(direct.stderr).toContain('working on the database directly');
+      expect(direct.code).toBe(0);
+      expect(direct.stdout).toContain('(JSON)');
+      expect(direct.stdout).toContain('کد پذیرش و کد ملی');
+      const stored = await withDataDir(server.dataDir, (db) => db.select().from(testResults).where(eq(testResults.receptionCode, String(body.reception_code))));
+      expect(stored.map((row) => [row.accountId, row.filedBy, row.format])).toEqual([[null, 'cli', 'json']]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
     const rows = await withDataDir(server.dataDir, (db) => db.select().from(hospitalAudit));
     const filings = rows.filter((row) => row.path === '/api/hospital/v1/test-results');
     expect(filings.some((row) => row.keyName === 'lab' && row.status === 201)).toBe(true);
     expect(filings.some((row) => row.keyName === 'billing' && row.status === 403)).toBe(true);
-    expect(filings.some((row) => row.keyName === 'cli' && row.status === 201)).toBe(true);
+    expect(filings.some((row) => row.keyName === 'cli' && row.status === 201 && row.ip === 'local (npm run hospital)')).toBe(true);
   });
 });

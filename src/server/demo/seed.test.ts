@@ -24,6 +24,7 @@ describeEachDatabase('the demo patient', (database) => {
   it('has a home-care request scheduled in two days with its unpaid invoice (insurance on a line), an older paid invoice, and a consistent ledger; a second seed adds nothing', async () => {
     const { db } = database();
     const now = new Date();
+    sms.length = 0;
     expect(await seedDemo(db, now, ctx, SITE)).toBe(true);
     const patient = (await findAccountByNationalCode(db, DEMO_PATIENT.internationalCode))!;
 
