@@ -28,6 +28,15 @@ describe('readJson', () => {
     expect((await failure(readJson(post('name=x', { 'content-type': 'text/plain' }), Schema))).code).toBe('unsupported_media_type');
   });
 
+  it('refuses an array where an object is expected, even when every field is optional (422)', async () => {
+    const AllOptional = v.object({ hours: v.optional(v.number(), 72) });
+    for (const body of ['[]', '[{"hours":24}]']) {
+      const error = await failure(readJson(post(body), AllOptional));
+      expect([error.code, error.errors]).toEqual(['invalid_input', { _: ['بدنهٔ درخواست باید یک شیء JSON ({…}) باشد.'] }]);
+    }
+    await expect(readJson(post('{}'), AllOptional)).resolves.toEqual({ hours: 72 });
+  });
+
   it('refuses unparseable JSON (422)', async () => {
     expect((await failure(readJson(post('{"name":'), Schema))).code).toBe('invalid_input');
   });

@@ -154,6 +154,8 @@ export function controlCharacterErrors(body: unknown): FieldErrors | null {
   return found > 0 ? errors : null;
 }
 
+const OBJECT_SCHEMAS = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest']);
+
 /**
  * Reads a JSON body of at most `maxBytes` and validates it with `schema`.
  * Throws AppError 415 (not JSON), 413 (too large) or 422 (unparseable, invalid, or holding a control
@@ -174,6 +176,11 @@ export async function readJson<const TSchema extends v.GenericSchema>(
     body = JSON.parse(text);
   } catch {
     throw new AppError('invalid_input', apiMessages.invalidJson);
+  }
+  // valibot's object schemas take arrays as objects with no fields: a body of `[]` would pass a
+  // schema whose fields are all optional.
+  if (OBJECT_SCHEMAS.has(schema.type) && Array.isArray(body)) {
+    throw new AppError('invalid_input', apiMessages.invalidInput, { errors: { _: [apiMessages.notAnObject] } });
   }
   const controls = controlCharacterErrors(body);
   const result = v.safeParse(schema, body);

@@ -7,6 +7,7 @@ export const apiMessages = {
   notAuthenticated: 'User is not authenticated',
   invalidInput: 'اطلاعات ارسال‌شده درست نیست.',
   invalidJson: 'بدنهٔ درخواست JSON معتبر نیست.',
+  notAnObject: 'بدنهٔ درخواست باید یک شیء JSON ({…}) باشد.',
   unsupportedMediaType: 'بدنهٔ درخواست باید JSON باشد.',
   payloadTooLarge: 'حجم درخواست بیش از حد مجاز است.',
   rateLimited: 'تعداد درخواست‌ها زیاد است؛ لطفاً کمی بعد دوباره تلاش کنید.',

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { advisoryLock } from '../db/locks.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { authTokens, otpCodes, otpFailedChecks } from '../db/schema/auth.ts';
 import { accountColumns, type Account } from '../accounts/repository.ts';
@@ -11,7 +12,6 @@ export type NewAuthToken = typeof authTokens.$inferInsert;
 /** Whose records to count: a phone's or an address's. */
 export type Subject = { phoneNumber: string } | { ip: string };
 
-const advisoryLock = (db: Db, key: string) => db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 
 /**
  * Serialises the transaction's counting and recording for one address, and then for one phone,

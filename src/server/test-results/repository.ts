@@ -100,16 +100,6 @@ export async function historyOf(db: Db, owner: HistoryOwner, codes: string[], be
     .orderBy(asc(testObservations.collectedAt), asc(testObservations.id));
 }
 
-/** Links every unclaimed result filed under `internationalCode` to the account (a registration or profile with that code). */
-export async function linkWaitingResults(db: Db, internationalCode: string, accountId: number, now: Date): Promise<number> {
-  const rows = await db
-    .update(testResults)
-    .set({ accountId, claimedAt: now })
-    .where(and(eq(testResults.internationalCode, internationalCode), isNull(testResults.accountId)))
-    .returning({ id: testResults.id });
-  return rows.length;
-}
-
 // Share links.
 
 export async function insertShare(db: Db, values: typeof testResultShares.$inferInsert): Promise<ShareRow> {
@@ -131,7 +121,7 @@ export async function revokeShare(db: Db, resultId: number, shareId: number, now
   const rows = await db
     .update(testResultShares)
     .set({ revokedAt: now })
-    .where(and(eq(testResultShares.id, shareId), eq(testResultShares.resultId, resultId), isNull(testResultShares.revokedAt)))
+    .where(and(eq(testResultShares.id, shareId), eq(testResultShares.resultId, resultId), isNull(testResultShares.revokedAt), gt(testResultShares.expiresAt, now)))
     .returning({ id: testResultShares.id });
   return rows.length > 0;
 }

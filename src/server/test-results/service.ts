@@ -23,6 +23,7 @@ import { ago, rateLimited, transactionThenRefuse, windowOpensAt } from '../auth/
 import { hashToken } from '../auth/secrets.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { advisoryLock } from '../db/locks.ts';
 import { AppError } from '../errors.ts';
 import { invoiceIssuer, maskName } from '../invoices/present.ts';
 import { isBusinessKey, newCapabilityId, withFreshKey } from '../keys.ts';
@@ -275,16 +276,20 @@ export async function getTestResult(db: Db, context: ResultContext, accountId: n
  * answered as a success again.
  */
 export async function claimTestResult(db: Db, accountId: number, body: ClaimTestResultBody, ip: string, now: Date): Promise<TestResultSummary> {
-  const [byAccount, byAddress] = await Promise.all([
-    recentClaimFailures(db, { accountId }, ago(now, CLAIM_LIMITS.account.ms), CLAIM_LIMITS.account.max),
-    recentClaimFailures(db, { ip }, ago(now, CLAIM_LIMITS.address.ms), CLAIM_LIMITS.address.max),
-  ]);
-  const accountOpens = windowOpensAt(byAccount, CLAIM_LIMITS.account, now);
-  if (accountOpens) throw rateLimited(M.claimAccountLimit, accountOpens, now);
-  const addressOpens = windowOpensAt(byAddress, CLAIM_LIMITS.address, now);
-  if (addressOpens) throw rateLimited(M.claimAddressLimit, addressOpens, now);
-
   const row = await transactionThenRefuse(db, async (tx) => {
+    // Claims from one address or one account run one at a time, so parallel guesses cannot all
+    // read a count under the limit (address first, then account, as the login locks do).
+    await advisoryLock(tx, `claim-ip:${ip}`);
+    await advisoryLock(tx, `claim-account:${accountId}`);
+    const [byAccount, byAddress] = await Promise.all([
+      recentClaimFailures(tx, { accountId }, ago(now, CLAIM_LIMITS.account.ms), CLAIM_LIMITS.account.max),
+      recentClaimFailures(tx, { ip }, ago(now, CLAIM_LIMITS.address.ms), CLAIM_LIMITS.address.max),
+    ]);
+    const accountOpens = windowOpensAt(byAccount, CLAIM_LIMITS.account, now);
+    if (accountOpens) return rateLimited(M.claimAccountLimit, accountOpens, now);
+    const addressOpens = windowOpensAt(byAddress, CLAIM_LIMITS.address, now);
+    if (addressOpens) return rateLimited(M.claimAddressLimit, addressOpens, now);
+
     const found = await lockResultByReception(tx, body.reception_code);
     const matches = found && found.internationalCode === body.international_code && (found.accountId === null || found.accountId === accountId);
     if (!found || !matches) {
