@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../../tests/support/server.ts';
 import { invoiceLinkPath, issueInvoice } from '../../tests/support/hospital-invoice.ts';
 import { nationalCode, registerPatient } from '../../tests/support/portal-api.ts';
+import { cbcFiling, fileResult } from '../../tests/support/test-results.ts';
 import { buildIfStale } from '../build-if-stale.ts';
 import { SLOTS_DOCTOR, freeSlots, holdRequests, preparePatients, raceForOneSlot, slotsRequests, type RaceResult } from './appointments.ts';
 import { startBareServer, type BareResponses, type BareServer } from './bare-server.ts';
@@ -53,6 +54,8 @@ const PAGES = [
   // an invoice needs a real token: invoiceLinkPage() issues one once the portal runs.
   '/sr/invoice',
   '/sr/invoice/show/IN-AAAAAA',
+  // Issue 13: the results page, logged out; a shared result needs a real token: sharedResultPage().
+  '/test-response/give-response',
 ];
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean));
 const PARTS = ['lighthouse', 'weight', 'load', 'track-visit', 'wallet', 'appointments'] as const;
@@ -227,6 +230,20 @@ async function invoiceLinkPage(server: RunningServer): Promise<string> {
   return invoiceLinkPath(url);
 }
 
+/** A CBC filed for a new patient and shared: the path a doctor elsewhere opens (`/test-response/shared/<token>`). */
+async function sharedResultPage(server: RunningServer): Promise<string> {
+  const patient = { phone: '09350000003', ip: '10.255.255.251', firstName: 'سنجش', lastName: 'آزمایش', internationalCode: nationalCode(424_244) };
+  const { token } = await registerPatient(server, patient);
+  const { key } = await fileResult(server, cbcFiling({ international_code: patient.internationalCode, phone_number: patient.phone }));
+  const shared = await fetch(new URL(`/api/test-results/${key}/share`, server.url), {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ hours: 24 }),
+  });
+  if (shared.status !== 201) throw new Error(`sharing answered ${shared.status}: ${await shared.text()}`);
+  return ((await shared.json()) as { data: { url: string } }).data.url;
+}
+
 /**
  * `GET /api/wallet` and `POST /api/wallet/charge` (issue 10) for one registered patient, each
  * against a bare server replaying the portal's answer. Every charge writes a payment row.
@@ -271,7 +288,8 @@ async function main(): Promise<number> {
     if (server) {
       portal = server;
       const invoiceLink = await step('an invoice to open by its public link', () => invoiceLinkPage(server));
-      const urls = [...PAGES, ...(invoiceLink ? [invoiceLink] : [])].map((page) => new URL(page, server.url).href);
+      const sharedResult = await step('a test result to open by its share link', () => sharedResultPage(server));
+      const urls = [...PAGES, ...(invoiceLink ? [invoiceLink] : []), ...(sharedResult ? [sharedResult] : [])].map((page) => new URL(page, server.url).href);
       if (runs('lighthouse')) lighthouse = await step(`lighthouse (${LIGHTHOUSE_RUNS} run(s) per page)`, async () => {
         const results: LighthouseResult[] = [];
         for (const url of urls) results.push(await runLighthouse(url, LIGHTHOUSE_RUNS));
