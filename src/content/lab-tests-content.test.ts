@@ -21,6 +21,7 @@ import {
 } from '../server/test-results/explanations.ts';
 import { SLUG_PATTERN } from './catalogue-schema.ts';
 import { aliasKey, isLoincCode, LAB_TEST_GROUPS, labTestSchema, loincCheckDigit, SUMMARY_MAX, TEXT_MAX, type LabTestContent } from './lab-tests-schema.ts';
+import { typographyProblems } from './typography.ts';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lab-tests');
 
@@ -82,26 +83,6 @@ const load = (): Entry[] => raw.map((entry) => ({ slug: entry.slug, data: labTes
 
 /** Every text a patient reads. */
 const texts = (test: LabTestContent) => [test.title, test.summary, test.high ?? '', test.low ?? '', test.see_doctor].filter(Boolean);
-
-/**
- * Typography slips the schema does not catch (those of services-content.test.ts, and a few more):
- * a verb prefix or a suffix cut off by a space, Latin punctuation or quotes, a Latin decimal point,
- * Arabic-Indic digits.
- */
-function typographyProblems(text: string): string[] {
-  const problems: string[] = [];
-  if (/(^|[\s(«])ن?می /.test(text)) problems.push('«می» followed by a space (needs a ZWNJ: می‌شود)');
-  if (/(^|[\s(«])بی (?=\S)/.test(text)) problems.push('«بی» followed by a space (needs a ZWNJ: بی‌دلیل)');
-  if (/\S (ها|های|هایی|تر|ترین|اند)(?=[\s،.؛:)»]|$)/.test(text)) problems.push('a suffix after a space (needs a ZWNJ: آزمایش‌ها)');
-  if (/[,;?]/.test(text)) problems.push('Latin punctuation (use ، ؛ ؟)');
-  if (/["“”]/.test(text)) problems.push('Latin quotes (use « »)');
-  if (/[۰-۹]\.[۰-۹]/.test(text)) problems.push('a Latin decimal point between Persian digits (use ٫)');
-  if (/[\u0660-\u0669]/.test(text)) problems.push('Arabic-Indic digits (use ۰–۹)');
-  if (/ {2}|\u200c{2}|\u200c | \u200c|^\u200c|\u200c$/.test(text)) problems.push('doubled spaces or a stray ZWNJ');
-  if (/ [،.؛:]/.test(text)) problems.push('a space before punctuation');
-  if (/\u06c0/.test(text)) problems.push('ۀ instead of هٔ');
-  return problems;
-}
 
 /** Sentences of a text, for finding one copied into several files. */
 const sentences = (text: string) =>

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { persian, SLUG_PATTERN } from './catalogue-schema.ts';
 import { SERVICE_CATEGORIES, SERVICE_CATEGORY_INTROS, serviceSchema, type Service, type ServiceCategory } from './services-schema.ts';
+import { typographyProblems } from './typography.ts';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'services');
 
@@ -32,17 +33,6 @@ const load = (): Entry[] => raw.map((entry) => ({ slug: entry.slug, data: servic
 
 /** Every text a patient reads. */
 const texts = (service: Service) => [service.name, service.summary, service.lead_time, service.price_note ?? '', ...service.description, ...service.prepare, ...service.areas];
-
-/** Typography slips the schema does not catch: a verb prefix or a plural suffix cut off by a space, Latin punctuation. */
-function typographyProblems(text: string): string[] {
-  const problems: string[] = [];
-  if (/(^|[\s(«])ن?می /.test(text)) problems.push('«می» followed by a space (needs a ZWNJ: می‌شود)');
-  if (/\S (ها|های|هایی|تر|ترین|اند)(?=[\s،.؛:)»]|$)/.test(text)) problems.push('a suffix after a space (needs a ZWNJ: درخواست‌ها)');
-  if (/[,;?]/.test(text)) problems.push('Latin punctuation (use ، ؛ ؟)');
-  if (/ {2}|\u200c{2}|\u200c | \u200c/.test(text)) problems.push('doubled spaces or a ZWNJ beside a space');
-  if (/\u06c0/.test(text)) problems.push('ۀ instead of هٔ');
-  return problems;
-}
 
 /** Everything wrong across the services, as readable lines; empty when the catalogue is sound. */
 function problems(services: Entry[]): string[] {

@@ -12,6 +12,7 @@ import { nationalCode, newIp, newPhone, post, registerPatient } from '../support
 import { createScratchPostgres } from '../support/databases.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
+import { rawRequest as sendRaw } from '../support/raw-request.ts';
 
 const HIS_KEY = 'his-booking-attack-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -49,22 +50,9 @@ const expect4xx = (status: number, what: string) => {
   expect(status, what).toBeGreaterThanOrEqual(400);
   expect(status, what).toBeLessThan(500);
 };
-/** Sends `path` exactly as written (dot segments, raw bytes) through node:http; answers the status. */
-async function rawRequest(method: 'GET' | 'POST', path: string, token: string): Promise<number> {
-  const { request } = await import('node:http');
-  const url = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      { host: url.hostname, port: url.port, path, method, headers: { authorization: `Bearer ${token}`, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) } },
-      (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(method === 'POST' ? '{"use_wallet":true,"start":"2030-01-01T08:00:00Z"}' : undefined);
-  });
-}
+/** `path` exactly as written; answers the status. */
+const rawRequest = async (method: 'GET' | 'POST', path: string, token: string) =>
+  (await sendRaw(server, method, path, { token, body: '{"use_wallet":true,"start":"2030-01-01T08:00:00Z"}' })).status;
 
 describe.each(databases)('on the %s database', (database) => {
   let drop: () => Promise<void> = async () => {};

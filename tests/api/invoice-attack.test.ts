@@ -29,6 +29,7 @@ import {
 import { nationalCode, newIp, newPhone, post, registerPatient } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { chargeWallet, SANDBOX_CARD, submitAtBank } from '../support/wallet-api.ts';
+import { rawRequest as sendRaw } from '../support/raw-request.ts';
 
 const HIS_KEY = 'his-invoice-attack-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -136,30 +137,8 @@ async function payerRefunds(status: 'due' | 'done'): Promise<PayerRefundRow[]> {
   return (await envelope<PayerRefundRow[]>(answer)).data!;
 }
 
-/** Sends `path` exactly as written (dot segments, raw bytes) through node:http. */
-async function rawRequest(method: 'GET' | 'POST', path: string, token?: string): Promise<{ status: number; text: string }> {
-  const { request } = await import('node:http');
-  const url = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path,
-        method,
-        headers: { 'x-forwarded-for': newIp(), ...(token ? { authorization: `Bearer ${token}` } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(method === 'POST' ? '{"use_wallet":true}' : undefined);
-  });
-}
+/** `path` exactly as written; a POST asks to pay from the wallet. */
+const rawRequest = (method: 'GET' | 'POST', path: string, token?: string) => sendRaw(server, method, path, { token, body: '{"use_wallet":true}' });
 
 describe.each(databases)('on the %s database', (database) => {
   let drop: () => Promise<void> = async () => {};

@@ -17,6 +17,7 @@ import { hospitalCall } from '../support/invoice-api.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { cbcFiling, newReceptionCode, type ResultFiling } from '../support/test-results.ts';
+import { rawRequest as sendRaw } from '../support/raw-request.ts';
 
 const LAB_KEY = 'lab-test-results-attack-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const BILLING_KEY = 'billing-test-results-attack-key-0123456789abcdefghijklmnopqrstu';
@@ -102,30 +103,8 @@ const expect4xx = (status: number, what: string) => {
 /** Statuses tallied, for messages: `{"200":1,"404":19}`. */
 const tally = (statuses: number[]) => JSON.stringify(statuses.reduce<Record<number, number>>((counts, s) => ({ ...counts, [s]: (counts[s] ?? 0) + 1 }), {}));
 
-/** Sends `path` exactly as written (dot segments, raw bytes) through node:http, from an address of its own. */
-async function rawRequest(method: 'GET' | 'POST', path: string, token?: string, body?: string): Promise<{ status: number; text: string }> {
-  const { request } = await import('node:http');
-  const url = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path,
-        method,
-        headers: { 'x-forwarded-for': newIp(), ...(token ? { authorization: `Bearer ${token}` } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(method === 'POST' ? (body ?? '{"hours":24}') : undefined);
-  });
-}
+/** `path` exactly as written; a POST carries the share body unless told otherwise. */
+const rawRequest = (method: 'GET' | 'POST', path: string, token?: string, body = '{"hours":24}') => sendRaw(server, method, path, { token, body });
 
 /** A result filed under a national code no account has (with some mobile): it waits to be claimed. */
 async function waitingResult(changes: ResultFiling = {}): Promise<{ key: string; receptionCode: string; internationalCode: string; phone: string }> {
