@@ -17,7 +17,7 @@ export function TrendChart({ observation, name, collectedAt, id }: { observation
   const first = chart.points[0]!;
   const last = chart.points.at(-1)!;
   return (
-    <figure className="results-trend flex flex-col gap-1" data-trend>
+    <figure className="results-trend flex w-full max-w-md flex-col gap-1" data-trend>
       <figcaption className="text-sm font-bold text-muted">
         روند در {toPersianDigits(chart.points.length)} آزمایش
       </figcaption>

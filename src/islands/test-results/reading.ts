@@ -110,8 +110,8 @@ export interface TrendGeometry {
   band?: { top: number; bottom: number };
 }
 
-export const TREND_HEIGHT = 72;
-const TREND_PAD = 10;
+export const TREND_HEIGHT = 60;
+const TREND_PAD = 9;
 /** Room at each side for the dots, as a share of the width. */
 const TREND_SIDE = 4;
 
