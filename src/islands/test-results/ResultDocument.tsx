@@ -53,8 +53,8 @@ function Explanation({ observation }: { observation: Observation }) {
   return (
     <details className="results-explanation group rounded-xl bg-page">
       <summary className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl px-3 font-bold text-brand">
-        <svg viewBox="0 0 24 24" className="size-4 shrink-0 transition-transform group-open:rotate-90 rtl:-scale-x-100" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5">
-          <path d="m9 6 6 6-6 6" />
+        <svg viewBox="0 0 24 24" className="size-4 shrink-0 transition-transform group-open:rotate-180" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+          <path d="m6 9 6 6 6-6" />
         </svg>
         این آزمایش چیست؟<span className="sr-only"> ({explanation.title})</span>
       </summary>
