@@ -37,7 +37,7 @@ export default defineConfig({
       },
     },
     sitemap({
-      filter: (page) => !/\/(404|500|offline)\/?$|\/(patient-profile|financial|sr\/request|sr\/invoice)(\/|$)/.test(page),
+      filter: (page) => !/\/(404|500|offline)\/?$|\/(patient-profile|financial|sr\/request|sr\/invoice|test-response)(\/|$)/.test(page),
       // The doctor finder is rendered per request, so the sitemap is told about it.
       customPages: [new URL('/appointment', site).href],
     }), apiOnDemand(), scriptChunks(), portalBuild({ buildId })],

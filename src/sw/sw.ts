@@ -31,10 +31,11 @@ const ASSETS = 'assets';
 const IMAGES = 'images';
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
-// Personal data, build checks, the bank round trip and an invoice's public link (its address is a
-// secret; the page is no-store) always come from the network and are never stored: a stored receipt
-// or bank page would show a payment's old state.
-const NETWORK_ONLY = /^\/(api|builds|go-to-bank|return-bank|sandbox-bank)(\/|$)|^\/sr\/invoice\/[A-Za-z0-9_-]{22}$/;
+// Personal data, build checks, the bank round trip, an invoice's public link and a test result's
+// share link (their addresses are secrets; the pages are no-store) always come from the network and
+// are never stored: a stored receipt or bank page would show a payment's old state, a stored result
+// would outlive its revoked link.
+const NETWORK_ONLY = /^\/(api|builds|go-to-bank|return-bank|sandbox-bank)(\/|$)|^\/sr\/invoice\/[A-Za-z0-9_-]{22}$|^\/test-response\/shared\/[A-Za-z0-9_-]{22}$/;
 const IMAGE_FILE = /^\/_astro\/[^/]+\.(?:webp|avif|png|jpe?g|gif|svg)$/;
 
 // Optimised images (astro:assets) never change under the same hashed name either, but there are

@@ -2,6 +2,7 @@ import { expect, test, type Page, type Response } from '@playwright/test';
 import { ISLAND_PAGE_BUDGET_KB, JS_BUDGET_KB } from '../../scripts/bench/report.ts';
 import { issueInvoice, invoiceLinkPath } from '../support/hospital-invoice.ts';
 import { registerPatient } from '../support/portal-api.ts';
+import { cbcFiling, fileResult, shareResult } from '../support/test-results.ts';
 import type { RunningServer } from '../support/server.ts';
 import { newNationalCode, newPhone } from './fixtures.ts';
 
@@ -64,10 +65,23 @@ test(`an invoice's public link transfers at most ${JS_BUDGET_KB} KB of scripts a
   await expect(page.locator('astro-island')).toHaveCount(0);
 });
 
+// Issue 13: a test result's share link (a doctor opens it from a message) is a public page with no
+// framework either. The hospital files a result and the patient shares it first.
+test(`a test result's share link transfers at most ${JS_BUDGET_KB} KB of scripts and no island`, async ({ page }) => {
+  const server = { url: process.env.PORTAL_E2E_URL!, dataDir: process.env.PORTAL_E2E_DATA_DIR! };
+  const person = { phone: newPhone(), ip: `10.253.${process.pid % 250}.${Math.floor(Math.random() * 250) + 1}`, firstName: 'سارا', lastName: 'نوری', internationalCode: newNationalCode() };
+  const { token } = await registerPatient(server as RunningServer, person);
+  const { key } = await fileResult(server, cbcFiling({ international_code: person.internationalCode, phone_number: person.phone }));
+  const { url } = await shareResult(server, token, key);
+  await expectPublicPageBudget(page, url);
+  await expect(page.getByRole('heading', { level: 1, name: 'جواب آزمایش' })).toBeVisible();
+  await expect(page.locator('astro-island')).toHaveCount(0);
+});
+
 /**
  * DESIGN.md §6: a page with islands transfers at most this much. Each is measured logged out (the
  * login popup opens): the wallet's charge form, the patient's appointments and the booking page (issue 11),
- * and the service requests' form, list and request page (issue 12).
+ * the service requests' form, list and request page (issue 12), and the test results (issue 13).
  */
 const ISLAND_PAGES = [
   ['/financial/charge-wallet', 'برای دیدن کیف پول خود وارد شوید'],
@@ -81,6 +95,9 @@ const ISLAND_PAGES = [
   // Issue 12 item 4: the invoices and one invoice (logged out, the key need not exist).
   ['/sr/invoice', 'برای دیدن صورت‌حساب‌های خود وارد شوید'],
   ['/sr/invoice/show/IN-AAAAAA', 'برای دیدن صورت‌حساب خود وارد شوید'],
+  // Issue 13: the patient's test results (the list, or one result by `?key=`).
+  ['/test-response/give-response', 'برای دیدن جواب آزمایش‌های خود وارد شوید'],
+  ['/test-response/give-response?key=TR-AAAAAA', 'برای دیدن جواب آزمایش‌های خود وارد شوید'],
 ] as const;
 
 for (const [path, heading] of ISLAND_PAGES) {

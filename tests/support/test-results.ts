@@ -60,3 +60,14 @@ export async function fileResult(server: Pick<RunningServer, 'url' | 'dataDir'>,
   if (answer.status !== 200 && answer.status !== 201) throw new Error(`filing a test result answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.data;
 }
+
+/** `POST /api/test-results/{key}/share` as the patient: a share link's path (`/test-response/shared/<token>`). */
+export async function shareResult(server: Pick<RunningServer, 'url'>, token: string, key: string, hours: 24 | 72 | 168 = 72): Promise<{ id: number; url: string; expires_at: string }> {
+  const answer = await fetch(new URL(`/api/test-results/${encodeURIComponent(key)}/share`, server.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ hours }),
+  });
+  if (answer.status !== 201) throw new Error(`sharing a test result answered ${answer.status}: ${await answer.text()}`);
+  return ((await answer.json()) as { data: { id: number; url: string; expires_at: string } }).data;
+}

@@ -2,9 +2,12 @@ import { TRACKING_BASE_URL } from '../api/base.ts';
 import { deviceType } from '#lib/device.ts';
 import { getVisitorId } from '#stores/visitor.ts';
 
-/** An invoice's public link is a secret (the server keeps only its hash): a report names the page, not the token. */
-const INVOICE_LINK = /(\/sr\/invoice\/)[A-Za-z0-9_-]{22}(?=$|[?#])/;
-const withoutSecrets = (address: string) => address.replace(INVOICE_LINK, '$1:token');
+/**
+ * An invoice's public link and a test result's share link are secrets (the server keeps only their
+ * hashes): a report names the page, not the token.
+ */
+const SECRET_LINK = /(\/sr\/invoice\/|\/test-response\/shared\/)[A-Za-z0-9_-]{22}(?=$|[?#])/;
+const withoutSecrets = (address: string) => address.replace(SECRET_LINK, '$1:token');
 
 /** Spec §7: reports one page view; failures are ignored. */
 export function trackVisit(): void {

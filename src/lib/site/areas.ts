@@ -48,7 +48,7 @@ const results = {
   label: 'جواب آزمایش',
   short: 'آزمایش',
   icon: 'flask',
-  built: false,
+  built: true,
   card: { title: 'جواب آزمایش', text: 'جواب آزمایش‌های خود را آنلاین ببینید.' },
 } as const satisfies ServiceCard;
 

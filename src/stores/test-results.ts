@@ -1,0 +1,98 @@
+import { atom, onMount } from 'nanostores';
+import { claimTestResult, fetchTestResults } from '#client/api/test-results.ts';
+import { TEST_RESULT_KEY_PATTERN, type ClaimTestResultBody, type TestResultSummary } from '#lib/api/contracts/test-results.ts';
+import type { ListMeta } from '#lib/api/contracts/wallet.ts';
+import { $token } from './auth.ts';
+import type { Loadable } from './wallet.ts';
+
+/**
+ * /test-response/give-response: the patient's results one page at a time, or one result when the
+ * address names it (`?key=TR-XXXXXX`; `?page=` for the list). The address is the source of the
+ * view, so Back returns from a result to the list and a reload opens the same view.
+ */
+
+/** Results per page of the list. */
+export const TEST_RESULTS_PER_PAGE = 10;
+
+export interface TestResultsView {
+  /** The result shown; the list when undefined. */
+  key?: string;
+  page: number;
+}
+
+/** The highest page the API reads (six digits). */
+const LAST_PAGE = 999_999;
+
+/** The view a query string names; anything unreadable falls back to the first page of the list. */
+export function readTestResultsView(search: string | URLSearchParams): TestResultsView {
+  const query = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const key = query.get('key')?.toUpperCase() ?? '';
+  const page = Number(query.get('page'));
+  return { ...(TEST_RESULT_KEY_PATTERN.test(key) ? { key } : {}), page: Number.isInteger(page) && page >= 1 && page <= LAST_PAGE ? page : 1 };
+}
+
+/** The query string for `view` ('' for the first page of the list). */
+export function writeTestResultsView(view: TestResultsView): string {
+  const query = new URLSearchParams();
+  if (view.key) query.set('key', view.key);
+  if (view.page > 1) query.set('page', String(view.page));
+  return query.toString();
+}
+
+export const $testResultsView = atom<TestResultsView>({ page: 1 });
+export const $testResults = atom<Loadable<{ items: TestResultSummary[]; meta: ListMeta }>>({ status: 'loading' });
+
+let listCall = 0;
+/** Loads the page of the list the view names; an older answer arriving late is dropped. */
+export async function loadTestResults({ quiet = false } = {}): Promise<void> {
+  if (!$token.get()) return;
+  const call = ++listCall;
+  const { page } = $testResultsView.get();
+  if (!quiet || $testResults.get().status !== 'ready') $testResults.set({ status: 'loading' });
+  try {
+    const { data, meta } = await fetchTestResults({ page, per_page: TEST_RESULTS_PER_PAGE });
+    if (call === listCall) $testResults.set({ status: 'ready', data: { items: data, meta } });
+  } catch {
+    if (call === listCall) $testResults.set({ status: 'failed' });
+  }
+}
+
+/** Shows `view` and writes it into the address (a new history entry: Back returns to the previous view). */
+export function showTestResults(view: TestResultsView): void {
+  const before = $testResultsView.get();
+  $testResultsView.set(view);
+  const search = writeTestResultsView(view);
+  history.pushState(null, '', `${location.pathname}${search ? `?${search}` : ''}`);
+  if (!view.key) void loadTestResults({ quiet: before.page === view.page });
+  if (view.key !== before.key) scrollTo({ top: 0 });
+}
+
+/**
+ * `POST /test-results/claim`: the result joins the patient's results and opens. Rejects with the
+ * failed call (the same 404 for any mismatch, 429 after too many).
+ */
+export async function claimShownTestResult(body: ClaimTestResultBody): Promise<TestResultSummary> {
+  const { data } = await claimTestResult(body);
+  showTestResults({ key: data.key, page: 1 });
+  // Back from the result finds it in the list.
+  void loadTestResults({ quiet: true });
+  return data;
+}
+
+// The address is the source of the view: read at first, and again on Back and Forward.
+onMount($testResultsView, () => {
+  const fromAddress = () => {
+    const view = readTestResultsView(location.search);
+    $testResultsView.set(view);
+    if (!view.key) void loadTestResults({ quiet: true });
+  };
+  fromAddress();
+  addEventListener('popstate', fromAddress);
+  const stopToken = $token.listen((token) => {
+    if (token && !$testResultsView.get().key) void loadTestResults();
+  });
+  return () => {
+    removeEventListener('popstate', fromAddress);
+    stopToken();
+  };
+});
