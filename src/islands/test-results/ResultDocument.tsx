@@ -5,7 +5,7 @@ import { toPersianDigits } from '#lib/format/digits.ts';
 import { FlagBadge } from './FlagBadge.tsx';
 import { FLAG_DIRECTIONS, FLAG_LABELS } from './labels.ts';
 import { RangeBar } from './RangeBar.tsx';
-import { formatLabValue, isCriticalFlag, isLowFlag, rangeText } from './reading.ts';
+import { displayUnit, formatLabValue, isCriticalFlag, isLowFlag, labNameBeside, rangeText } from './reading.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { TrendChart } from './TrendChart.tsx';
 
@@ -89,7 +89,7 @@ function ObservationItem({ observation, id, collectedAt }: { observation: Observ
           <h4 id={`${id}-name`} className="font-bold [overflow-wrap:anywhere]">
             {name}
           </h4>
-          {name !== observation.name && (
+          {labNameBeside(observation, name) && (
             <p className="text-sm text-muted [overflow-wrap:anywhere]">
               <LabName observation={observation} />
             </p>
@@ -101,7 +101,7 @@ function ObservationItem({ observation, id, collectedAt }: { observation: Observ
           </span>
           {observation.unit && (
             <bdi dir="ltr" className="text-sm text-muted">
-              {observation.unit}
+              {displayUnit(observation.unit)}
             </bdi>
           )}
           <FlagBadge flag={observation.flag} />
@@ -153,18 +153,17 @@ function PanelTable({ panel }: { panel: Panel }) {
             <tr key={observation.code} data-flag={observation.flag}>
               <th scope="row" className={`${cell} text-start font-normal`}>
                 {name}
-                {name !== observation.name && (
-                  <>
-                    {' '}
-                    (<LabName observation={observation} />)
-                  </>
+                {labNameBeside(observation, name) && (
+                  <span className="block text-xs">
+                    <LabName observation={observation} />
+                  </span>
                 )}
               </th>
               <td className={`${cell} font-bold`}>
                 <Value observation={observation} />
               </td>
               <td className={cell}>
-                <bdi dir="ltr">{observation.unit}</bdi>
+                <bdi dir="ltr">{displayUnit(observation.unit)}</bdi>
               </td>
               <td className={cell}>
                 <bdi dir="auto">{rangeText(observation) ?? '—'}</bdi>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Observation } from '#lib/api/contracts/test-results.ts';
-import { formatLabValue, rangeBar, rangeBarLabel, rangeText, trend, trendSummary } from './reading.ts';
+import { displayUnit, formatLabValue, labNameBeside, rangeBar, rangeBarLabel, rangeText, trend, trendSummary } from './reading.ts';
 
 const hemoglobin: Observation = {
   code: '718-7',
@@ -54,5 +54,28 @@ describe('how a lab value reads', () => {
     expect(chart.points[0]!.y).toBeLessThan(chart.points[1]!.y);
     expect(chart.band!.top).toBeLessThan(chart.band!.bottom);
     expect(trendSummary('هموگلوبین', chart)).toBe('روند هموگلوبین در ۲ آزمایش: ۱۲٫۵ (۱ مهر ۱۴۰۵)، ۱۰٫۹ (۲۹ آبان ۱۴۰۵، همین جواب)');
+  });
+});
+
+describe('displayUnit', () => {
+  it.each([
+    ['10*3/uL', '10³/µL'],
+    ['10^6/uL', '10⁶/µL'],
+    ['10*9/L', '10⁹/L'],
+    ['ug/dL', 'µg/dL'],
+    ['mIU/L', 'mIU/L'],
+    ['U/L', 'U/L'],
+    ['g/dL', 'g/dL'],
+    ['%', '%'],
+  ])('%s reads %s', (unit, shown) => {
+    expect(displayUnit(unit)).toBe(shown);
+  });
+});
+
+describe('labNameBeside', () => {
+  it('shows the lab’s name beside ours unless ours already carries it', () => {
+    expect(labNameBeside({ name: 'Hemoglobin', name_fa: 'هموگلوبین' }, 'هموگلوبین')).toBe('Hemoglobin');
+    expect(labNameBeside({ name: 'ALT', name_fa: 'آنزیم کبدی ALT' }, 'آنزیم کبدی ALT')).toBeUndefined();
+    expect(labNameBeside({ name: 'X-1' }, 'X-1')).toBeUndefined();
   });
 });

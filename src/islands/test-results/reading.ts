@@ -19,6 +19,24 @@ export function formatLabValue(value: number | string): string {
   return typeof value === 'number' ? decimal.format(value) : value;
 }
 
+const SUPERSCRIPT: Record<string, string> = { '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹', '-': '⁻' };
+
+/** A unit as printed on a lab sheet: UCUM's «10*3/uL» reads «10³/µL». */
+export function displayUnit(unit: string): string {
+  return unit
+    .replace(/10[*^](-?\d{1,2})/g, (_, power: string) => `10${[...power].map((c) => SUPERSCRIPT[c]).join('')}`)
+    .replace(/(^|[^A-Za-z])u(?=[LlgmM](?:\b|\/|$))/g, '$1µ');
+}
+
+/**
+ * The lab's own name for a test, when it tells more than our Persian name: not when the Persian
+ * name already carries it («آنزیم کبدی ALT» and «ALT»).
+ */
+export function labNameBeside(observation: Pick<Observation, 'name' | 'name_fa'>, shown: string): string | undefined {
+  if (shown === observation.name) return undefined;
+  return shown.toLowerCase().includes(observation.name.toLowerCase()) ? undefined : observation.name;
+}
+
 type Range = Pick<Observation, 'reference_low' | 'reference_high' | 'reference_text'>;
 
 /** «۱۲ تا ۱۶», «تا ۲۰۰», «دست‌کم ۴۰», the lab's text («Negative»), or undefined when there is none. */
