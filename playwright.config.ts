@@ -1,5 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
 
+/**
+ * Specs of whole flows (booking, paying, requesting, reading results) run in the desktop project
+ * only: each checks its pages at 375 px itself, and running every step of every flow again on the
+ * phone profile doubled the run (CI time, issue 13). What differs on a phone — the bottom bar, the
+ * sheets, public pages, axe, navigation — keeps running in both.
+ */
+const DESKTOP_ONLY_FLOWS = ['appointments', 'booking', 'invoices', 'service-requests', 'wallet', 'test-results', 'script-weight'].map((name) => `**/${name}.spec.ts`);
+
 /** Debian's Chromium (Playwright cannot download its own browsers here); override with PLAYWRIGHT_CHROMIUM_PATH. */
 const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -26,7 +34,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+    { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' }, testIgnore: DESKTOP_ONLY_FLOWS },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], browserName: 'chromium' } },
   ],
 });

@@ -87,6 +87,7 @@ describe('hospital API: OpenAPI', () => {
       '/payer-refunds/{payment_id}/done',
       '/service-requests',
       '/service-requests/{key}/status',
+      '/test-results',
       '/withdrawals',
       '/withdrawals/{key}/paid',
       '/withdrawals/{key}/reject',

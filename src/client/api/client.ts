@@ -68,6 +68,9 @@ export const refusableFormApi = createClient({ inlineFieldErrors: true, inlineRe
 /** For a page that opens a key from its address and shows «not found» itself instead of going to /404. */
 export const lookupApi = createClient({ inlineNotFound: true });
 
+/** For a form that looks something up (a claim by codes): its 404 and its 422 field errors are the form's to show. */
+export const lookupFormApi = createClient({ inlineFieldErrors: true, inlineNotFound: true });
+
 /** A call that needs a logged-in user: without a token it opens the login modal and throws. */
 export function authApi<T>(path: string, options: FetchOptions<'json'> = {}, client = api): Promise<T> {
   if (!$token.get()) {

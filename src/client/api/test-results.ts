@@ -7,7 +7,7 @@ import type {
   TestResultsAnswer,
   TestResultsQuery,
 } from '#lib/api/contracts/test-results.ts';
-import { authApi, lookupApi, refusableFormApi } from './client.ts';
+import { authApi, lookupApi, lookupFormApi, refusableFormApi } from './client.ts';
 
 /**
  * The patient's test-result calls (spec/api.md «Test results»); each needs a logged-in patient.
@@ -19,11 +19,8 @@ export const fetchTestResults = (query: Partial<TestResultsQuery>) => authApi<Te
 
 export const fetchTestResult = (key: string) => authApi<TestResultAnswer>(`/test-results/${encodeURIComponent(key)}`, { method: 'GET' }, lookupApi);
 
-/**
- * Adds a result filed under the patient's national code to the account. Every mismatch is the same
- * 404, which the form shows; the form's own schema is the API's, so a 422 is not expected here.
- */
-export const claimTestResult = (body: ClaimTestResultBody) => authApi<ClaimTestResultAnswer>('/test-results/claim', { body }, lookupApi);
+/** Adds a result filed under the patient's national code to the account. Every mismatch is the same 404, which the form shows with its 422s and 429. */
+export const claimTestResult = (body: ClaimTestResultBody) => authApi<ClaimTestResultAnswer>('/test-results/claim', { body }, lookupFormApi);
 
 /** A link (`/test-response/shared/<token>`) that opens the result without login for `hours`. */
 export const shareTestResult = (key: string, hours: ShareHours) =>
