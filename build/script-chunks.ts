@@ -26,14 +26,15 @@ const GROUPS = [
   { name: 'forms', test: /[\\/]src[\\/](?:lib[\\/](?:validation|api)[\\/](?!contracts[\\/]test-results\.ts)|client[\\/]api[\\/](?!test-results\.ts))/, priority: 0 },
   // What the three service-request pages share (labels, the chip, the stores): one file for each page.
   { name: 'service-requests', test: /[\\/]src[\\/](?:lib[\\/]services[\\/]names\.ts|islands[\\/]service-requests[\\/](?:labels\.ts|parts\.tsx)|stores[\\/]service-requests)/, priority: 0 },
-  // Issue 13: everything the results page loads after login (the list, the claim form, a result with
-  // its charts, their store, calls and contract) in one file, none of it in the files every
-  // account page loads; the island itself (TestResultsPage: the login prompt and a lazy import)
-  // stays out. After 'forms' (same priority, later index), so the rules the contract imports stay
-  // there: a group takes its modules' dependencies with it.
+  // Issue 13: what both views of the results page share after login (their stores, calls, contract,
+  // labels and status chip) in one file, none of it in the files every account page loads. The
+  // island itself (TestResultsPage: the login prompt and a lazy import) stays out, and so do the two
+  // views (ResultsList with the claim form, ResultView with the document, charts and share links):
+  // each is its own lazily loaded file. After 'forms' (same priority, later index), so the rules
+  // the contract imports stay there: a group takes its modules' dependencies with it.
   {
     name: 'test-results',
-    test: /[\\/]src[\\/](?:lib[\\/]api[\\/]contracts[\\/]test-results\.ts|lib[\\/]test-results[\\/]|client[\\/]api[\\/]test-results\.ts|stores[\\/]test-results|islands[\\/]test-results[\\/](?!TestResultsPage\.tsx))/,
+    test: /[\\/]src[\\/](?:lib[\\/]api[\\/]contracts[\\/]test-results\.ts|lib[\\/]test-results[\\/]|client[\\/]api[\\/]test-results\.ts|stores[\\/]test-results|islands[\\/]test-results[\\/](?:ResultsContent\.tsx|labels\.ts|StatusChip\.tsx))/,
     priority: 0,
   },
   { name: 'dates', test: /[\\/]src[\\/](?:lib[\\/]format[\\/]date\.ts|lib[\\/]pregnancy[\\/]|stores[\\/]pregnancy\.ts)/, priority: 1 },

@@ -115,3 +115,35 @@ for (const [path, heading] of ISLAND_PAGES) {
     expect(total).toBeLessThanOrEqual(ISLAND_PAGE_BUDGET_KB * 1024);
   });
 }
+
+// Issue 13: the results page logged in, where the list (with the claim form) or one result (with its
+// document, range bars and trends) loads after the prompt; each view loads only its own code. Each
+// is measured in a fresh browser context (an empty cache), the token already stored.
+test(`the test results, logged in, transfer at most ${ISLAND_PAGE_BUDGET_KB} KB of scripts in the list and in a result`, async ({ browser }) => {
+  const server = { url: process.env.PORTAL_E2E_URL!, dataDir: process.env.PORTAL_E2E_DATA_DIR! };
+  const person = { phone: newPhone(), ip: `10.254.${process.pid % 250}.${Math.floor(Math.random() * 250) + 1}`, firstName: 'مینا', lastName: 'کاظمی', internationalCode: newNationalCode() };
+  const { token } = await registerPatient(server as RunningServer, person);
+  const { key } = await fileResult(server, cbcFiling({ international_code: person.internationalCode, phone_number: person.phone }));
+  for (const [path, heading] of [
+    ['/test-response/give-response', 'جواب آزمایش‌ها'],
+    [`/test-response/give-response?key=${key}`, `جواب آزمایش ${key}`],
+  ] as const) {
+    const context = await browser.newContext({ baseURL: server.url, locale: 'fa-IR' });
+    try {
+      await context.addInitScript((bearer) => localStorage.setItem('token', bearer), token);
+      const page = await context.newPage();
+      let total = 0;
+      page.on('requestfinished', async (request) => {
+        if (request.resourceType() !== 'script' || request.serviceWorker() !== null) return;
+        const { responseBodySize, responseHeadersSize } = await request.sizes();
+        total += responseBodySize + responseHeadersSize;
+      });
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      test.info().annotations.push({ type: `script bytes ${path.replace(key, '<key>')}`, description: String(total) });
+      expect(total, path).toBeLessThanOrEqual(ISLAND_PAGE_BUDGET_KB * 1024);
+    } finally {
+      await context.close();
+    }
+  }
+});
