@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
 
 let counter = 0;
@@ -121,4 +121,39 @@ export async function expectNoSevereAxe(page: Page) {
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
   ).toEqual([]);
+}
+
+/** A patient the API registers: a fresh phone and national code, and the name the popup would ask. */
+export interface ApiPatient {
+  phone: string;
+  nationalCode: string;
+  first: string;
+  last: string;
+}
+
+/** A new account made through the API (the code read from the outbox): its token and the user the login popup would store. */
+export async function registerByApi(request: APIRequestContext, patient: ApiPatient): Promise<{ token: string; user: unknown }> {
+  const sentAt = Date.now() - 1000;
+  expect((await request.post('/api/auth/login/with/phone-number', { data: { phone_number: patient.phone } })).status()).toBe(200);
+  const code = await codeFor(patient.phone, { after: sentAt });
+  expect((await request.post('/api/auth/check_verification_code', { data: { phone_number: patient.phone, code } })).status()).toBe(200);
+  const answer = await request.post('/api/auth/register', {
+    data: { phone_number: patient.phone, code, first_name: patient.first, last_name: patient.last, international_code: patient.nationalCode, gender: 'female' },
+  });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { data: { token: string; user: unknown } }).data;
+}
+
+/** A new patient logged in on this page, as the login popup leaves it (token and user in localStorage); answers the token. */
+export async function loggedInByApi(page: Page, patient: ApiPatient): Promise<string> {
+  const { token, user } = await registerByApi(page.request, patient);
+  await page.goto('/offline');
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', user);
+    },
+    [token, JSON.stringify(user)] as const,
+  );
+  return token;
 }

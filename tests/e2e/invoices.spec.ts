@@ -1,10 +1,10 @@
-import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
 import type { RunningServer } from '../support/server.ts';
 import { invoiceLinkPath, issueInvoice, voidInvoice, type InvoiceLine } from '../support/hospital-invoice.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
 import { payAtBank } from './booking-steps.ts';
-import { codeFor, expect, expectNoSevereAxe, newNationalCode, newPhone, registerThroughPopup, test } from './fixtures.ts';
+import { expect, expectNoSevereAxe, loggedInByApi, newNationalCode, registerByApi, newPhone, registerThroughPopup, test, type ApiPatient } from './fixtures.ts';
 
 /**
  * Issue 12 items 4 and 5: the patient's invoices (/sr/invoice, /sr/invoice/show/{key}) paid from
@@ -15,12 +15,7 @@ import { codeFor, expect, expectNoSevereAxe, newNationalCode, newPhone, register
 
 const TOKEN_URL = /\/sr\/invoice\/[A-Za-z0-9_-]{22}$/;
 
-interface Patient {
-  phone: string;
-  nationalCode: string;
-  first: string;
-  last: string;
-}
+type Patient = ApiPatient;
 
 /** Two lines, 2,450,000 rials to pay: 2 × 1,500,000 − 900,000 insurance − 100,000 discount, and 450,000. */
 const HOME_CARE: InvoiceLine[] = [
@@ -39,32 +34,6 @@ const server = () => ({ url: process.env.PORTAL_E2E_URL!, dataDir: process.env.P
 const issue = (patient: Patient, items: InvoiceLine[], extra: { due_at?: string } = {}) =>
   issueInvoice(server(), { international_code: patient.nationalCode, phone_number: patient.phone }, items, extra);
 
-/** A new account made through the API: its token and the user the login popup would store. */
-async function register(request: APIRequestContext, patient: Patient): Promise<{ token: string; user: unknown }> {
-  const sentAt = Date.now() - 1000;
-  expect((await request.post('/api/auth/login/with/phone-number', { data: { phone_number: patient.phone } })).status()).toBe(200);
-  const code = await codeFor(patient.phone, { after: sentAt });
-  expect((await request.post('/api/auth/check_verification_code', { data: { phone_number: patient.phone, code } })).status()).toBe(200);
-  const answer = await request.post('/api/auth/register', {
-    data: { phone_number: patient.phone, code, first_name: patient.first, last_name: patient.last, international_code: patient.nationalCode, gender: 'female' },
-  });
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { data: { token: string; user: unknown } }).data;
-}
-
-/** A new patient logged in on this page, as the login popup leaves it; answers the token. */
-async function loggedIn(page: Page, patient: Patient): Promise<string> {
-  const { token, user } = await register(page.request, patient);
-  await page.goto('/offline');
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', user);
-    },
-    [token, JSON.stringify(user)] as const,
-  );
-  return token;
-}
 
 
 /** The invoice's lines as this screen shows them: the table (≥ 640 px) or the stacked lines (phones). */
@@ -149,7 +118,7 @@ test('the list: the unpaid total, filters kept in the address, and an invoice pa
 
 test('wallet and bank together: an open payment is offered again, and the receipt leads back to the paid invoice', async ({ page }) => {
   const patient = newPatient();
-  const token = await loggedIn(page, patient);
+  const token = await loggedInByApi(page, patient);
   await chargeWallet(server(), token, 1_000_000);
   const care = await issue(patient, HOME_CARE);
   await page.goto(`/sr/invoice/show/${care.key}`);
@@ -181,7 +150,7 @@ test('wallet and bank together: an open payment is offered again, and the receip
 
 test('a shared link: a relative sees the invoice with the name masked and pays it at the bank without logging in', async ({ page, browser, browserName }) => {
   const patient = newPatient();
-  await loggedIn(page, patient);
+  await loggedInByApi(page, patient);
   const care = await issue(patient, HOME_CARE);
   await page.goto(`/sr/invoice/show/${care.key}`);
   const share = page.getByRole('region', { name: 'پرداخت به دست دیگری' });
@@ -249,7 +218,7 @@ test('a shared link: a relative sees the invoice with the name masked and pays i
 
 test('the relative pays first: the patient\'s own bank payment, arriving later, goes to the wallet and the receipt says so', async ({ page, browser }) => {
   const patient = newPatient();
-  const token = await loggedIn(page, patient);
+  const token = await loggedInByApi(page, patient);
   const care = await issue(patient, HOME_CARE);
   await page.goto(`/sr/invoice/show/${care.key}`);
   await page.getByRole('button', { name: 'پرداخت ۲٬۴۵۰٬۰۰۰ ریال از درگاه بانک' }).click();
@@ -279,7 +248,7 @@ test('the relative pays first: the patient\'s own bank payment, arriving later, 
 
 test('without JavaScript the public link works all the way to the bank and back', async ({ browser, request }) => {
   const patient = newPatient();
-  await register(request, patient);
+  await registerByApi(request, patient);
   const { url } = await issue(patient, BLOOD_TEST);
   const link = invoiceLinkPath(url);
   expect(link).toMatch(TOKEN_URL);
@@ -301,7 +270,7 @@ test('without JavaScript the public link works all the way to the bank and back'
 
 test('a void invoice shows its reason to the patient, and its link no longer pays', async ({ page, browser }) => {
   const patient = newPatient();
-  await loggedIn(page, patient);
+  await loggedInByApi(page, patient);
   const care = await issue(patient, HOME_CARE);
   await voidInvoice(server(), care.key, 'خدمت به درخواست بیمار لغو شد');
   await page.goto(`/sr/invoice/show/${care.key}`);
@@ -328,7 +297,7 @@ test('a void invoice shows its reason to the patient, and its link no longer pay
 
 test('a link that is pressed again and again: after three open bank payments the page says to wait, with 429', async ({ browser, request }) => {
   const patient = newPatient();
-  await register(request, patient);
+  await registerByApi(request, patient);
   const { url } = await issue(patient, BLOOD_TEST);
   const { context, page } = await relative(browser);
   try {
@@ -360,7 +329,7 @@ test('an unknown or malformed link answers a Persian 404 page, and so does an in
 
 test('print: the invoice alone, black on white, on A4 with the table or on an 80 mm receipt with the lines stacked', async ({ page }) => {
   const patient = newPatient();
-  await loggedIn(page, patient);
+  await loggedInByApi(page, patient);
   const care = await issue(patient, HOME_CARE);
   await page.addInitScript(() => localStorage.setItem('dark', 'true'));
   await page.goto(`/sr/invoice/show/${care.key}`);
@@ -398,7 +367,7 @@ test.describe('at 375 px', () => {
 
   test('no invoice page scrolls sideways and every control is at least 44 px high', async ({ page }) => {
     const patient = newPatient();
-    await loggedIn(page, patient);
+    await loggedInByApi(page, patient);
     const care = await issue(patient, HOME_CARE);
     for (const [address, heading] of [
       ['/sr/invoice', 'صورت‌حساب‌ها'],

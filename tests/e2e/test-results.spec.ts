@@ -1,8 +1,8 @@
-import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
 import type { RunningServer } from '../support/server.ts';
 import { cbcFiling, fileResult, type ResultFiling } from '../support/test-results.ts';
-import { codeFor, expect, expectNoSevereAxe, newNationalCode, newPhone, test } from './fixtures.ts';
+import { expect, expectNoSevereAxe, loggedInByApi, newNationalCode, newPhone, test, type ApiPatient } from './fixtures.ts';
 
 /**
  * Issue 13: the patient's test results (/test-response/give-response, one result by `?key=`) with
@@ -15,12 +15,7 @@ import { codeFor, expect, expectNoSevereAxe, newNationalCode, newPhone, test } f
 const RESULTS = '/test-response/give-response';
 const SHARE_URL = /\/test-response\/shared\/[A-Za-z0-9_-]{22}$/;
 
-interface Patient {
-  phone: string;
-  nationalCode: string;
-  first: string;
-  last: string;
-}
+type Patient = ApiPatient;
 
 const newPatient = (): Patient => ({ phone: newPhone(), nationalCode: newNationalCode(), first: 'سارا', last: 'کریمی' });
 
@@ -41,31 +36,6 @@ function withObservation(code: string, change: Record<string, unknown>, changes:
   return { panels, ...changes };
 }
 
-/** A new account made through the API: its token and the user the login popup would store. */
-async function register(request: APIRequestContext, patient: Patient): Promise<{ token: string; user: unknown }> {
-  const sentAt = Date.now() - 1000;
-  expect((await request.post('/api/auth/login/with/phone-number', { data: { phone_number: patient.phone } })).status()).toBe(200);
-  const code = await codeFor(patient.phone, { after: sentAt });
-  expect((await request.post('/api/auth/check_verification_code', { data: { phone_number: patient.phone, code } })).status()).toBe(200);
-  const answer = await request.post('/api/auth/register', {
-    data: { phone_number: patient.phone, code, first_name: patient.first, last_name: patient.last, international_code: patient.nationalCode, gender: 'female' },
-  });
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { data: { token: string; user: unknown } }).data;
-}
-
-/** A new patient logged in on this page, as the login popup leaves it. */
-async function loggedIn(page: Page, patient: Patient): Promise<void> {
-  const { token, user } = await register(page.request, patient);
-  await page.goto('/offline');
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', user);
-    },
-    [token, JSON.stringify(user)] as const,
-  );
-}
 
 /** A logged-out visitor from another address: a doctor who got the link in a message. */
 async function doctor(browser: Browser, options: BrowserContextOptions = {}) {
@@ -86,7 +56,7 @@ test('the list, one result with its flags and range bar, a trend once an earlier
   const patient = newPatient();
   await page.goto(RESULTS);
   await expect(page.getByRole('heading', { name: 'برای دیدن جواب آزمایش‌های خود وارد شوید' })).toBeVisible();
-  await loggedIn(page, patient);
+  await loggedInByApi(page, patient);
   await page.goto(RESULTS);
   await expect(page.getByRole('heading', { level: 1, name: 'جواب آزمایش‌ها' })).toBeVisible();
   await expect(page.locator('[data-results-empty]')).toContainText('وقتی آزمایشگاه بیمارستان جواب شما را ثبت کند');
@@ -135,7 +105,7 @@ test('the list, one result with its flags and range bar, a trend once an earlier
 
 test('a critical value is «بحرانی» in words, on the list and on the result, with what to do', async ({ page }) => {
   const patient = newPatient();
-  await loggedIn(page, patient);
+  await loggedInByApi(page, patient);
   const { key } = await file(patient, withObservation('6690-2', { value: 32.5, flag: 'critical_high' }));
   await page.goto(RESULTS);
   const card = page.locator(`article[data-result="${key}"]`);
@@ -151,7 +121,7 @@ test('a critical value is «بحرانی» in words, on the list and on the resu
 
 test('print: the result alone as a table per panel with the flags in words, black on white', async ({ page }) => {
   const patient = newPatient();
-  await loggedIn(page, patient);
+  await loggedInByApi(page, patient);
   const { key } = await file(patient);
   await page.addInitScript(() => localStorage.setItem('dark', 'true'));
   await page.goto(`${RESULTS}?key=${key}`);
@@ -180,7 +150,7 @@ test('print: the result alone as a table per panel with the flags in words, blac
 
 test('a share link: made for a day, opened logged out (with and without JavaScript) with the name masked, then revoked and gone', async ({ page, browser, browserName }) => {
   const patient = newPatient();
-  await loggedIn(page, patient);
+  await loggedInByApi(page, patient);
   const { key } = await file(patient);
   await page.goto(`${RESULTS}?key=${key}`);
   const share = page.getByRole('region', { name: 'فرستادن برای پزشک' });
@@ -277,7 +247,7 @@ test('an unknown or malformed share link answers the same Persian 404 page', asy
 
 test('claim: a result filed under the national code with another mobile joins with its reception code; a wrong code gets the one answer', async ({ page }) => {
   const patient = newPatient();
-  await loggedIn(page, patient);
+  await loggedInByApi(page, patient);
   const receptionCode = `C${Date.now() % 1e9}`;
   const filed = await file(patient, { reception_code: receptionCode }, newPhone());
   expect(filed.linked).toBe(false);
@@ -318,7 +288,7 @@ test.describe('at 375 px', () => {
 
   test('no results page scrolls sideways and every control is at least 44 px high', async ({ page }) => {
     const patient = newPatient();
-    await loggedIn(page, patient);
+    await loggedInByApi(page, patient);
     await file(patient, { ...withObservation('718-7', { value: 12.5 }), collected_at: '2026-09-23T05:30:00.000Z' });
     const { key } = await file(patient);
     await page.goto(`${RESULTS}?key=${key}`);

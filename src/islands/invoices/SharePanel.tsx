@@ -1,71 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useRef, useState } from 'react';
 import type { Invoice } from '#lib/api/contracts/invoices.ts';
 import { formatRial } from '#lib/format/number.ts';
 import { $invoiceShare, createShareLink } from '#stores/invoices-detail.ts';
+import { CopyLink } from '../ui/CopyLink.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
-
-const secondary = 'inline-flex min-h-12 flex-1 items-center justify-center rounded-xl border border-line px-4 font-bold hover:bg-page';
-
-/** The link made: copy it, or hand it to the phone's share sheet (Web Share API) where there is one. */
-function SharedLink({ url, invoice }: { url: string; invoice: Invoice }) {
-  const field = useRef<HTMLInputElement>(null);
-  const [told, setTold] = useState('');
-  const canShare = typeof navigator.share === 'function';
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setTold('پیوند کپی شد؛ آن را در پیامک یا پیام‌رسان بچسبانید.');
-    } catch {
-      // No clipboard (plain http on a hospital network, or refused): select it for the patient to copy.
-      field.current?.select();
-      setTold('پیوند را انتخاب کردیم؛ آن را خودتان کپی کنید.');
-    }
-  };
-  const share = async () => {
-    try {
-      await navigator.share({
-        title: `صورت‌حساب ${invoice.key}`,
-        text: `صورت‌حساب ${invoice.issuer.name} به مبلغ ${formatRial(invoice.payable)}؛ با این پیوند می‌توانید آن را بدون ورود به حساب بپردازید:`,
-        url,
-      });
-    } catch {
-      // Closed without sharing: nothing to say.
-    }
-  };
-
-  return (
-    <div className="flex flex-col gap-3">
-      <label htmlFor="share-url" className="font-bold">
-        پیوند پرداخت
-      </label>
-      <input
-        ref={field}
-        id="share-url"
-        readOnly
-        value={url}
-        dir="ltr"
-        onFocus={(event) => event.target.select()}
-        className="min-h-12 w-full rounded-xl border border-line bg-page px-3 text-sm"
-        data-share-url
-      />
-      <div className="flex flex-wrap gap-3">
-        <button type="button" className={secondary} onClick={() => void copy()}>
-          کپی پیوند
-        </button>
-        {canShare && (
-          <button type="button" className={secondary} onClick={() => void share()}>
-            فرستادن…
-          </button>
-        )}
-      </div>
-      <p role="status" className="text-sm text-success">
-        {told}
-      </p>
-    </div>
-  );
-}
 
 /** A public link for someone else (a relative) to see and pay this invoice without logging in. */
 export function SharePanel({ invoice }: { invoice: Invoice }) {
@@ -80,7 +18,16 @@ export function SharePanel({ invoice }: { invoice: Invoice }) {
         خودش آن را بپردازد. در آن صفحه نام شما نیمه‌پنهان است و کد ملی و شمارهٔ همراهتان دیده نمی‌شود؛ پیوند را فقط برای کسی بفرستید که به او اعتماد دارید.
       </p>
       {share.status === 'ready' ? (
-        <SharedLink url={share.url} invoice={invoice} />
+        <CopyLink
+          id="share-url"
+          label="پیوند پرداخت"
+          url={share.url}
+          share={{
+            title: `صورت‌حساب ${invoice.key}`,
+            text: `صورت‌حساب ${invoice.issuer.name} به مبلغ ${formatRial(invoice.payable)}؛ با این پیوند می‌توانید آن را بدون ورود به حساب بپردازید:`,
+          }}
+          copied="پیوند کپی شد؛ آن را در پیامک یا پیام‌رسان بچسبانید."
+        />
       ) : (
         <button
           type="button"

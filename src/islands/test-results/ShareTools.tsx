@@ -4,70 +4,14 @@ import { SHARE_HOURS, type ResultShare, type ShareHours, type TestResult } from 
 import { formatJalaliDateTime } from '#lib/format/date.ts';
 import { $newShare, $shareState, createResultShare, revokeResultShare } from '#stores/test-results-detail.ts';
 import { ChoiceGroup } from '../ui/ChoiceGroup.tsx';
+import { CopyLink } from '../ui/CopyLink.tsx';
 import { PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
 import { Sheet } from '../ui/Sheet.tsx';
 import { SHARE_HOUR_LABELS } from './labels.ts';
 
-const secondary = 'inline-flex min-h-12 flex-1 items-center justify-center rounded-xl border border-line px-4 font-bold hover:bg-page';
 const hourOptions = SHARE_HOURS.map((hours) => ({ value: String(hours) as `${ShareHours}`, label: SHARE_HOUR_LABELS[hours] }));
-
-/** The link just made: copy it, or hand it to the phone's share sheet (Web Share API) where there is one. */
-function NewLink({ url }: { url: string }) {
-  const field = useRef<HTMLInputElement>(null);
-  const [told, setTold] = useState('');
-  const canShare = typeof navigator.share === 'function';
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setTold('پیوند کپی شد؛ آن را در پیامک یا پیام‌رسان برای پزشک بفرستید.');
-    } catch {
-      // No clipboard (plain http on a hospital network, or refused): select it for the patient to copy.
-      field.current?.select();
-      setTold('پیوند را انتخاب کردیم؛ آن را خودتان کپی کنید.');
-    }
-  };
-  const share = async () => {
-    try {
-      await navigator.share({ title: 'جواب آزمایش', text: 'جواب آزمایش من؛ با این پیوند بدون ورود به حساب دیده می‌شود:', url });
-    } catch {
-      // Closed without sharing: nothing to say.
-    }
-  };
-
-  return (
-    <div className="flex flex-col gap-3 rounded-xl border border-success p-3">
-      <label htmlFor="result-share-url" className="font-bold">
-        پیوند تازه
-      </label>
-      <input
-        ref={field}
-        id="result-share-url"
-        readOnly
-        value={url}
-        dir="ltr"
-        onFocus={(event) => event.target.select()}
-        className="min-h-12 w-full rounded-xl border border-line bg-page px-3 text-sm"
-        data-share-url
-      />
-      <div className="flex flex-wrap gap-3">
-        <button type="button" className={secondary} onClick={() => void copy()}>
-          کپی پیوند
-        </button>
-        {canShare && (
-          <button type="button" className={secondary} onClick={() => void share()}>
-            فرستادن…
-          </button>
-        )}
-      </div>
-      <p role="status" className="text-sm text-success">
-        {told}
-      </p>
-    </div>
-  );
-}
 
 /** Asks before revoking a link; a failure stays in the dialog. */
 function RevokeDialog({ share, onClose }: { share: ResultShare; onClose: () => void }) {
@@ -159,7 +103,16 @@ export function ShareTools({ result }: { result: TestResult }) {
         ساختن پیوند
       </button>
       <FormAlert message={state.status === 'failed' ? state.message : undefined} />
-      {newShare && <NewLink url={newShare.url} />}
+      {newShare && (
+        <CopyLink
+          id="result-share-url"
+          label="پیوند تازه"
+          url={newShare.url}
+          share={{ title: 'جواب آزمایش', text: 'جواب آزمایش من؛ با این پیوند بدون ورود به حساب دیده می‌شود:' }}
+          copied="پیوند کپی شد؛ آن را در پیامک یا پیام‌رسان برای پزشک بفرستید."
+          className="rounded-xl border border-success p-3"
+        />
+      )}
       <LiveLinks shares={result.shares} newId={newShare?.id} />
     </div>
   );
