@@ -19,6 +19,7 @@ import { bookingContext } from '../src/server/booking/default-context.ts';
 import { runDueJobs } from '../src/server/jobs/runner.ts';
 import '../src/server/effects.ts';
 import { pruneHospitalRecords } from '../src/server/hospital/endpoint.ts';
+import { pruneLimitEvents } from '../src/server/limits/service.ts';
 import { hospitalKeys } from '../src/server/hospital/keys.ts';
 import { appSecret } from '../src/server/secret.ts';
 import { closeVisitBuffer } from '../src/server/visits/buffer.ts';
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
     console.log(`Demo patient added: log in with ${DEMO_PATIENT.phoneNumber}; the code is in ${config.SMS_OUTBOX_FILE} (README «Demo data»).`);
   }
   const prune = () =>
-    Promise.all([pruneLoginRecords(database.db, new Date()), pruneHospitalRecords(database.db, new Date())]).catch((error: unknown) =>
+    Promise.all([pruneLoginRecords(database.db, new Date()), pruneHospitalRecords(database.db, new Date()), pruneLimitEvents(database.db, new Date())]).catch((error: unknown) =>
       logError('Pruning old login records failed', error),
     );
   void prune();

@@ -8,3 +8,4 @@ export * from './booking.ts';
 export * from './jobs.ts';
 export * from './service-requests.ts';
 export * from './test-results.ts';
+export * from './limits.ts';

@@ -1,0 +1,48 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../tests/support/databases.ts';
+import { AppError } from '../errors.ts';
+import type { Db } from '../db/client.ts';
+import { countEvents } from './repository.ts';
+import { consumeAllowance, pruneLimitEvents, takeAllowance } from './service.ts';
+
+const NOW = new Date('2026-12-01T08:00:00Z');
+const MIN = 60_000;
+const later = (ms: number) => new Date(NOW.getTime() + ms);
+const message = (seconds: number) => `بعد از ${seconds} ثانیه`;
+
+describeEachDatabase('limits counted in the database', (database) => {
+  const db = () => database().db;
+  const take = (subject: string, windows: Array<{ max: number; ms: number }>, at: Date) =>
+    db().transaction((tx) => takeAllowance(tx as unknown as Db, { bucket: 'test', subject }, windows, at));
+
+  it('takes the allowance until a window is full, then says when it opens', async () => {
+    const windows = [{ max: 1, ms: MIN }, { max: 3, ms: 10 * MIN }];
+    expect(await take('a', windows, NOW)).toBe(0);
+    expect(await take('a', windows, later(1000))).toBe(NOW.getTime() + MIN);
+    expect(await take('a', windows, later(MIN))).toBe(0);
+    expect(await take('a', windows, later(2 * MIN))).toBe(0);
+    // The ten-minute window is full now: it opens ten minutes after the first event.
+    expect(await take('a', windows, later(3 * MIN))).toBe(NOW.getTime() + 10 * MIN);
+    expect(await take('b', windows, later(3 * MIN))).toBe(0);
+    expect(await countEvents(db(), { bucket: 'test', subject: 'a' }, NOW)).toBe(3);
+  });
+
+  it('lets exactly the allowance through when 50 requests race', async () => {
+    const outcomes = await Promise.all(Array.from({ length: 50 }, () => take('race', [{ max: 7, ms: MIN }], NOW)));
+    expect(outcomes.filter((opensAt) => opensAt === 0)).toHaveLength(7);
+  });
+
+  it('refuses with a 429 and Retry-After, and a zero allowance always', async () => {
+    await consumeAllowance(db(), { bucket: 'test', subject: 'c' }, [{ max: 1, ms: MIN }], message, NOW);
+    const refused = await consumeAllowance(db(), { bucket: 'test', subject: 'c' }, [{ max: 1, ms: MIN }], message, later(15_000)).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: 'rate_limited', retryAfter: 45 });
+    expect(await take('d', [{ max: 0, ms: MIN }], NOW)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('forgets events older than every window', async () => {
+    await take('old', [{ max: 5, ms: MIN }], NOW);
+    await pruneLimitEvents(db(), later(3 * 24 * 60 * MIN));
+    expect(await countEvents(db(), { bucket: 'test', subject: 'old' }, new Date(0))).toBe(0);
+  });
+});

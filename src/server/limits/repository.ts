@@ -1,0 +1,36 @@
+import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { limitEvents } from '../db/schema/index.ts';
+
+export interface LimitSubject {
+  bucket: string;
+  subject: string;
+}
+
+/** The times of the newest `limit` events of `subject` since `since`, newest first. */
+export async function recentEvents(db: Db, { bucket, subject }: LimitSubject, since: Date, limit: number): Promise<Date[]> {
+  const rows = await db
+    .select({ at: limitEvents.at })
+    .from(limitEvents)
+    .where(and(eq(limitEvents.bucket, bucket), eq(limitEvents.subject, subject), gte(limitEvents.at, since)))
+    .orderBy(desc(limitEvents.at))
+    .limit(limit);
+  return rows.map((row) => row.at);
+}
+
+/** How many events of `subject` since `since` (for reports, not for limits: those use recentEvents). */
+export async function countEvents(db: Db, { bucket, subject }: LimitSubject, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(limitEvents)
+    .where(and(eq(limitEvents.bucket, bucket), eq(limitEvents.subject, subject), gte(limitEvents.at, since)));
+  return row?.n ?? 0;
+}
+
+export async function insertEvent(db: Db, { bucket, subject }: LimitSubject, at: Date): Promise<void> {
+  await db.insert(limitEvents).values({ bucket, subject, at });
+}
+
+export async function pruneEvents(db: Db, before: Date): Promise<void> {
+  await db.delete(limitEvents).where(lt(limitEvents.at, before));
+}
