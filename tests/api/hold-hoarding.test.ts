@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, freeStarts, slotsOf } from '../support/booking-api.ts';
 import { createScratchPostgres } from '../support/databases.ts';
+import { hospitalCli } from '../support/hospital-cli.ts';
 import { lastCode, nationalCode, newIp, newPhone, post } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -97,5 +98,11 @@ describe.each(databases)('on the %s database', (database) => {
     const listed = data!.phones.filter((row) => attackers.has(row.phone_number));
     expect(listed.length).toBeGreaterThan(0);
     for (const row of listed) expect(row.accounts).toBe(10);
+
+    // The same list on the command line.
+    const cli = await hospitalCli(['hold-refusals'], { PORTAL_URL: server.url, HOSPITAL_API_KEY: HIS_KEY });
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout).toContain(address);
+    expect(cli.stdout).toContain(listed[0]!.phone_number);
   });
 });
