@@ -7,6 +7,7 @@
  */
 import {
   HOSPITAL_SCOPES,
+  type HoldRefusals,
   HospitalAppointmentsQuerySchema,
   HospitalWithdrawalsQuerySchema,
   LeaveSchema,
@@ -17,6 +18,7 @@ import { toLatinDigits } from '../src/lib/format/digits.ts';
 import { formatJalaliDate, formatTime } from '../src/lib/format/date.ts';
 import { formatNumber } from '../src/lib/format/number.ts';
 import { bookingContext } from '../src/server/booking/default-context.ts';
+import { holdRefusals } from '../src/server/booking/hold-refusals.ts';
 import { fileLeave, listDay, type DeskAppointment, type LeaveResult } from '../src/server/booking/hospital.ts';
 import { EnvError } from '../src/server/env.ts';
 import { CLI_KEY_FILE, hospitalKeyEntry, keyNameProblem, newHospitalKey, parseScopes } from '../src/server/hospital/keys.ts';
@@ -41,6 +43,7 @@ const HELP = `npm run hospital -- <command>
                                   or instants like 2026-12-01T08:00:00Z; the bookings inside are cancelled,
                                   refunded to the wallets, and the patients get an SMS with the reason
   appointments <date> [doctor_id] the confirmed bookings of a Tehran day (YYYY-MM-DD), for the desk
+  hold-refusals                   the phones and addresses refused the most slot holds in the last 24 hours
 ${REQUESTS_HELP}
 ${INVOICES_HELP}
 ${RESULTS_HELP}
@@ -206,6 +209,22 @@ async function appointments([day, doctorId, ...rest]: string[]): Promise<void> {
   console.log(`\n${formatNumber(data.length)} نوبت`);
 }
 
+async function refusedHolds(args: string[]): Promise<void> {
+  if (args.length > 0) throw new CliError('usage: npm run hospital -- hold-refusals');
+  const { data } = await perform<HoldRefusals>({ method: 'GET', path: '/hold-refusals', direct: async (db, now) => ({ data: await holdRefusals(db, now) }) });
+  if (data.phones.length === 0 && data.addresses.length === 0) {
+    console.log('در ۲۴ ساعت گذشته درخواست نگه‌داری نوبتی رد نشده است.');
+    return;
+  }
+  console.log(`درخواست‌های ردشدهٔ نگه‌داری نوبت از ${when(data.since)}:\n`);
+  if (data.phones.length > 0) {
+    console.log(table(['موبایل', 'حساب‌ها', 'ردشده', 'آخرین بار'], data.phones.map((p) => [p.phone_number, formatNumber(p.accounts), formatNumber(p.refusals), when(p.last_at)])));
+  }
+  if (data.addresses.length > 0) {
+    console.log(`\n${table(['نشانی IP', 'ردشده', 'آخرین بار'], data.addresses.map((a) => [a.address, formatNumber(a.refusals), when(a.last_at)]))}`);
+  }
+}
+
 async function main(args: string[]): Promise<number> {
   const [command = 'help', ...rest] = args;
   switch (command) {
@@ -228,6 +247,9 @@ async function main(args: string[]): Promise<number> {
       return 0;
     case 'appointments':
       await appointments(rest);
+      return 0;
+    case 'hold-refusals':
+      await refusedHolds(rest);
       return 0;
     case 'requests':
       await listRequests(rest);

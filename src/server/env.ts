@@ -59,6 +59,10 @@ const EnvSchema = v.object({
   PAYMENT_TIMEOUT_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'minutes: 5 … 1440'), v.toNumber(), v.minValue(5), v.maxValue(1440)), '20'),
   /** A held slot waits this many minutes for payment (spec/api.md «Appointments»). */
   HOLD_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'minutes: 1 … 120'), v.toNumber(), v.minValue(1), v.maxValue(120)), '10'),
+  /** Open holds (held or waiting for the bank) of all the accounts of one phone together: one phone carries a family's accounts. */
+  HOLD_LIMIT_PER_PHONE: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'a count: 1 … 100'), v.toNumber(), v.minValue(1), v.maxValue(100)), '2'),
+  /** Open holds made from one address, whichever phones' accounts made them. */
+  HOLD_LIMIT_PER_ADDRESS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'a count: 1 … 1000'), v.toNumber(), v.minValue(1), v.maxValue(1000)), '5'),
   /** A confirmed appointment may be cancelled (and moved) free of charge up to this many hours before it. */
   CANCEL_FREE_HOURS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'hours: 0 … 720'), v.toNumber(), v.maxValue(720)), '24'),
   /** The reminder SMS goes out this many hours before an appointment. */

@@ -79,6 +79,7 @@ describe('hospital API: OpenAPI', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       '/appointments',
       '/doctors/{doctor_id}/leaves',
+      '/hold-refusals',
       '/invoices',
       '/invoices/{key}',
       '/invoices/{key}/void',

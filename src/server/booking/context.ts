@@ -2,7 +2,7 @@ import type { Catalogue, Doctor } from '../catalogue/index.ts';
 import { AppError } from '../errors.ts';
 import { bookingMessages as M } from './messages.ts';
 
-/** The booking rules' numbers (env HOLD_MINUTES, CANCEL_FREE_HOURS, REMINDER_HOURS, PAYMENT_TIMEOUT_MINUTES). */
+/** The booking rules' numbers (env HOLD_MINUTES, CANCEL_FREE_HOURS, REMINDER_HOURS, PAYMENT_TIMEOUT_MINUTES, HOLD_LIMIT_PER_PHONE, HOLD_LIMIT_PER_ADDRESS). */
 export interface BookingSettings {
   holdMinutes: number;
   cancelFreeHours: number;
@@ -10,6 +10,10 @@ export interface BookingSettings {
   paymentTimeoutMinutes: number;
   /** Payments open at once per account (PAYMENT_OPEN_LIMIT). */
   paymentOpenLimit: number;
+  /** Open holds of all the accounts of one phone together (HOLD_LIMIT_PER_PHONE). */
+  holdLimitPerPhone: number;
+  /** Open holds made from one address (HOLD_LIMIT_PER_ADDRESS). */
+  holdLimitPerAddress: number;
 }
 
 /**

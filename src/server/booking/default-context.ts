@@ -11,6 +11,8 @@ export function bookingSettings(): BookingSettings {
     reminderHours: config.REMINDER_HOURS,
     paymentTimeoutMinutes: config.PAYMENT_TIMEOUT_MINUTES,
     paymentOpenLimit: config.PAYMENT_OPEN_LIMIT,
+    holdLimitPerPhone: config.HOLD_LIMIT_PER_PHONE,
+    holdLimitPerAddress: config.HOLD_LIMIT_PER_ADDRESS,
   };
 }
 

@@ -1,6 +1,7 @@
 import { formatJalaliDate, formatTime } from '#lib/format/date.ts';
 import { formatRial } from '#lib/format/number.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
+import { waitPhrase } from '../auth/messages.ts';
 
 /** Persian messages of the booking calls. */
 export const bookingMessages = {
@@ -41,4 +42,17 @@ export const bookingStatement = {
   heldForBank: (key: string) => `بخشی از هزینهٔ نوبت ${key} از کیف پول (باقی از درگاه بانک)`,
   released: (key: string) => `بازگشت مبلغ نوبت ${key} که پرداختش کامل نشد`,
   refunded: (key: string) => `بازگشت هزینهٔ نوبت لغوشدهٔ ${key}`,
+};
+
+/**
+ * Refusals of a hold beyond the per-phone and per-address limits, and of a re-hold too soon after
+ * the phone's hold of that slot lapsed: each says what to do and when to try again.
+ */
+export const holdLimitMessages = {
+  perPhone: (limit: number) => (seconds: number) =>
+    `حساب‌های این شمارهٔ موبایل روی هم ${toPersianDigits(limit)} نوبت نگه داشته‌اند و بیش از این نمی‌شود. یکی از آن نوبت‌ها را پرداخت یا لغو کنید، یا ${waitPhrase(seconds)} دوباره امتحان کنید.`,
+  perAddress: (limit: number) => (seconds: number) =>
+    `از این اتصال اینترنت ${toPersianDigits(limit)} نوبت نگه داشته شده است و بیش از این نمی‌شود. یکی از آن نوبت‌ها را پرداخت یا لغو کنید، یا ${waitPhrase(seconds)} دوباره امتحان کنید.`,
+  lapsed: (seconds: number) =>
+    `مهلت نگه‌داری همین نوبت برای این شمارهٔ موبایل به‌تازگی تمام شده است؛ ${waitPhrase(seconds)} دوباره می‌توانید آن را بگیرید، یا زمان دیگری را انتخاب کنید.`,
 };

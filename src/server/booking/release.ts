@@ -23,6 +23,9 @@ export async function releaseUnconfirmed(tx: Db, row: AppointmentRow, now: Date,
   if (refundNow && escrow > 0) await refundEscrow(tx, row, now);
   return updateAppointment(tx, row.id, {
     status: ending.status,
+    // Kept as the moment the hold ended (its own time, or now if released earlier): a phone may
+    // not hold the same slot again until HOLD_MINUTES after that (service.ts, holdSlot).
+    expiresAt: row.expiresAt && row.expiresAt < now ? row.expiresAt : now,
     refunded: refundNow || escrow === 0 ? escrow : null,
     ...(ending.status === 'cancelled' ? { cancelledAt: now, cancelledBy: ending.by ?? 'patient', cancelReason: ending.reason ?? null } : {}),
   });

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { accounts } from '../db/schema/accounts.ts';
 import { appointments, doctorLeaves } from '../db/schema/booking.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
@@ -155,4 +156,69 @@ export async function leavesOverlapping(db: Db, doctorId: string, from: Date, to
 export async function lockDoctorSchedule(db: Db, doctorId: string, mode: 'shared' | 'exclusive'): Promise<void> {
   const fn = mode === 'shared' ? sql`pg_advisory_xact_lock_shared` : sql`pg_advisory_xact_lock`;
   await db.execute(sql`select ${fn}(hashtextextended(${`doctor-schedule:${doctorId}`}, 0))`);
+}
+
+/** The phone of an account (the one its owner logs in with), or undefined. */
+export async function phoneOfAccount(db: Db, accountId: number): Promise<string | undefined> {
+  const [row] = await db.select({ phone: accounts.phoneNumber }).from(accounts).where(eq(accounts.id, accountId));
+  return row?.phone;
+}
+
+const openAt = (now: Date) => and(inArray(appointments.status, UNCONFIRMED), gt(appointments.expiresAt, now));
+
+/**
+ * When each open hold (held or waiting for the bank, not lapsed at `now`) of every account of
+ * `phone` lapses, soonest first: their number is the phone's count of holds.
+ */
+export async function openHoldsOfPhone(db: Db, phone: string, now: Date): Promise<Date[]> {
+  const rows = await db
+    .select({ expiresAt: appointments.expiresAt })
+    .from(appointments)
+    .innerJoin(accounts, eq(accounts.id, appointments.accountId))
+    .where(and(eq(accounts.phoneNumber, phone), openAt(now)))
+    .orderBy(asc(appointments.expiresAt));
+  return rows.map((row) => row.expiresAt!);
+}
+
+/** When each open hold made from `address` lapses, soonest first. */
+export async function openHoldsFrom(db: Db, address: string, now: Date): Promise<Date[]> {
+  const rows = await db
+    .select({ expiresAt: appointments.expiresAt })
+    .from(appointments)
+    .where(and(eq(appointments.heldFrom, address), openAt(now)))
+    .orderBy(asc(appointments.expiresAt));
+  return rows.map((row) => row.expiresAt!);
+}
+
+/**
+ * When the latest hold of the slot (doctor, start) by an account of `phone` ended without being
+ * paid, if any: a hold that ran out (still `held` / `awaiting_payment` past
+ * its time, or marked `expired`; a released row keeps the moment it was released as its
+ * `expires_at`), or one the patient cancelled before paying. A hold the hospital cancelled does
+ * not count: the phone did not let it go.
+ */
+export async function lastLapseOfPhoneInSlot(db: Db, phone: string, doctorId: string, startsAt: Date, now: Date): Promise<Date | undefined> {
+  const rows = await db
+    .select({ status: appointments.status, expiresAt: appointments.expiresAt, cancelledAt: appointments.cancelledAt })
+    .from(appointments)
+    .innerJoin(accounts, eq(accounts.id, appointments.accountId))
+    .where(
+      and(
+        eq(accounts.phoneNumber, phone),
+        eq(appointments.doctorId, doctorId),
+        eq(appointments.startsAt, startsAt),
+        isNull(appointments.confirmedAt),
+        or(
+          and(inArray(appointments.status, UNCONFIRMED), lte(appointments.expiresAt, now)),
+          eq(appointments.status, 'expired'),
+          and(eq(appointments.status, 'cancelled'), eq(appointments.cancelledBy, 'patient')),
+        ),
+      ),
+    );
+  let last: Date | undefined;
+  for (const row of rows) {
+    const ended = row.status === 'cancelled' ? row.cancelledAt : row.expiresAt;
+    if (ended && (!last || ended > last)) last = ended;
+  }
+  return last;
 }

@@ -1,16 +1,19 @@
 import type { Appointment, HoldBody } from '#lib/api/contracts/appointments.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { advisoryLock } from '../db/locks.ts';
+import { maskPhone } from '../auth/limits.ts';
 import { AppError } from '../errors.ts';
 import { isBusinessKey, withFreshKey } from '../keys.ts';
 import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
 import { walletBalanceOf } from '../ledger/repository.ts';
+import { recordEvent, refusal } from '../limits/service.ts';
 import { lockWallet, transfer } from '../ledger/transfer.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { findPayment, type PaymentRow } from '../payments/repository.ts';
 import { createPayment } from '../payments/service.ts';
 import { doctorOf, type BookingContext } from './context.ts';
-import { bookingMessages as M, bookingStatement } from './messages.ts';
+import { bookingMessages as M, bookingStatement, holdLimitMessages } from './messages.ts';
 import { tellPatient } from './notices.ts';
 import { toAppointment } from './present.ts';
 import { releaseUnconfirmed } from './release.ts';
@@ -25,7 +28,11 @@ import {
   lockAppointmentOf,
   lockDoctorSchedule,
   lockStaleInSlot,
+  lastLapseOfPhoneInSlot,
   lockUnconfirmedOf,
+  openHoldsFrom,
+  openHoldsOfPhone,
+  phoneOfAccount,
   updateAppointment,
   type AppointmentRow,
   type AppointmentScope,
@@ -37,6 +44,25 @@ export interface Booker {
   id: number;
   firstName: string;
   lastName: string;
+  /** The address the request came from, for the per-address limit (none for the hospital's own tools). */
+  address?: string;
+}
+
+/** The limits buckets that count refused holds, by the phone and by the address (`hold-refusals`). */
+export const HOLD_REFUSAL_BUCKETS = { phone: 'hold-refused-phone', address: 'hold-refused-address' } as const;
+
+/** A hold refused by a limit inside the transaction: thrown to roll it back, then logged, counted and turned into the 429. */
+class HoldRefused extends Error {
+  readonly reason: 'phone' | 'address' | 'lapsed';
+  readonly opensAt: number;
+  readonly wording: (seconds: number) => string;
+
+  constructor(reason: 'phone' | 'address' | 'lapsed', opensAt: number, wording: (seconds: number) => string) {
+    super(`hold refused: ${reason}`);
+    this.reason = reason;
+    this.opensAt = opensAt;
+    this.wording = wording;
+  }
 }
 
 /** 409 with the doctor's next free starts (api.md: `data.alternatives`). */
@@ -57,6 +83,14 @@ const sameStart = (a: Date, b: Date) => a.getTime() === b.getTime();
  * contested slot (the partial unique index); the loser gets 409 with alternatives. The caller's
  * earlier unconfirmed hold is released in the same transaction (one per account); a repeat of the
  * same hold returns it unchanged.
+ *
+ * Holds are free and a phone carries a family's accounts, so the open holds (held or waiting for
+ * the bank) of all the accounts of the booker's phone together are limited (HOLD_LIMIT_PER_PHONE),
+ * and those made from one address (HOLD_LIMIT_PER_ADDRESS); a phone whose hold of a slot ended
+ * unpaid may not hold that slot again for HOLD_MINUTES, so a slot is not held round the clock by
+ * re-holding it at each expiry. Each count is read under advisory locks on the address, then the
+ * phone (always in that order), so parallel holds of one phone or address are counted one after
+ * another. A refusal is a 429 with Retry-After, logged and counted (`hold-refusals`).
  */
 export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body: HoldBody, now: Date): Promise<Appointment> {
   const doctor = doctorOf(ctx, body.doctor_id);
@@ -70,14 +104,22 @@ export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body
   const patient = body.for
     ? { forSelf: false, patientFirstName: body.for.first_name, patientLastName: body.for.last_name, patientNationalCode: body.for.international_code }
     : { forSelf: true, patientFirstName: booker.firstName, patientLastName: booker.lastName, patientNationalCode: null };
+  const phone = await phoneOfAccount(db, booker.id);
+  if (phone === undefined) throw new Error(`Account ${booker.id} has no phone`);
+  const { holdMinutes, holdLimitPerPhone, holdLimitPerAddress } = ctx.settings;
   try {
     const row = await db.transaction(async (tx) => {
       const inner = tx as unknown as Db;
+      if (booker.address !== undefined) await advisoryLock(inner, `hold-address:${booker.address}`);
+      await advisoryLock(inner, `hold-phone:${phone}`);
       // A leave filed for this doctor waits for holds in flight, and holds wait for it (repository).
       await lockDoctorSchedule(inner, body.doctor_id, 'shared');
       await lockWallet(inner, booker.id);
       if ((await leavesOverlapping(inner, body.doctor_id, slot.start, slot.end)).length > 0) return 'unavailable' as const;
-      for (const own of await lockUnconfirmedOf(inner, booker.id)) {
+      const owned = await lockUnconfirmedOf(inner, booker.id);
+      // The account's own live hold of this very slot (for another patient): replaced below, keeping its time.
+      const sameSlot = owned.find((own) => own.doctorId === body.doctor_id && sameStart(own.startsAt, slot.start) && own.expiresAt !== null && own.expiresAt > now);
+      for (const own of owned) {
         const repeat =
           own.doctorId === body.doctor_id &&
           sameStart(own.startsAt, slot.start) &&
@@ -88,7 +130,21 @@ export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body
           own.patientFirstName === patient.patientFirstName &&
           own.patientLastName === patient.patientLastName;
         if (repeat) return own;
-        await releaseUnconfirmed(inner, own, now, { status: 'expired' }, true);
+      }
+      if (!sameSlot) {
+        const lapsed = await lastLapseOfPhoneInSlot(inner, phone, body.doctor_id, slot.start, now);
+        const opensAt = lapsed ? lapsed.getTime() + holdMinutes * 60_000 : 0;
+        if (opensAt > now.getTime()) throw new HoldRefused('lapsed', opensAt, holdLimitMessages.lapsed);
+      }
+      for (const own of owned) await releaseUnconfirmed(inner, own, now, { status: 'expired' }, true);
+      // Counted after the account's own hold is released: a new hold replaces it, it does not add one.
+      const ofPhone = await openHoldsOfPhone(inner, phone, now);
+      if (ofPhone.length >= holdLimitPerPhone) throw new HoldRefused('phone', ofPhone[ofPhone.length - holdLimitPerPhone]!.getTime(), holdLimitMessages.perPhone(holdLimitPerPhone));
+      if (booker.address !== undefined) {
+        const fromAddress = await openHoldsFrom(inner, booker.address, now);
+        if (fromAddress.length >= holdLimitPerAddress) {
+          throw new HoldRefused('address', fromAddress[fromAddress.length - holdLimitPerAddress]!.getTime(), holdLimitMessages.perAddress(holdLimitPerAddress));
+        }
       }
       // Someone else's lapsed hold of this slot: freed here, no cron needed. Its wallet money goes
       // back by the release job (this transaction does not hold that wallet's lock).
@@ -104,8 +160,10 @@ export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body
           turn: slot.turn,
           fee: doctor.visit_fee_rial,
           status: 'held',
-          expiresAt: new Date(now.getTime() + ctx.settings.holdMinutes * 60_000),
+          // Renaming the patient of a held slot does not lengthen the hold.
+          expiresAt: sameSlot?.expiresAt ?? new Date(now.getTime() + holdMinutes * 60_000),
           ...patient,
+          heldFrom: booker.address ?? null,
           createdAt: now,
         }),
       );
@@ -114,8 +172,22 @@ export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body
     return toAppointment(row, ctx, now);
   } catch (error) {
     if (isUniqueViolation(error, ACTIVE_SLOT_CONSTRAINT)) throw await slotTaken(db, ctx, body.doctor_id, now);
+    if (error instanceof HoldRefused) throw await refuseHold(db, error, { phone, address: booker.address, doctorId: body.doctor_id, start: slot.start }, now);
     throw error;
   }
+}
+
+/** Logs and counts a refused hold (by its phone and its address, so the hospital sees who tries), and gives the 429. */
+async function refuseHold(db: Db, refused: HoldRefused, who: { phone: string; address: string | undefined; doctorId: string; start: Date }, now: Date): Promise<AppError> {
+  await db.transaction(async (tx) => {
+    const inner = tx as unknown as Db;
+    await recordEvent(inner, { bucket: HOLD_REFUSAL_BUCKETS.phone, subject: who.phone }, now);
+    if (who.address !== undefined) await recordEvent(inner, { bucket: HOLD_REFUSAL_BUCKETS.address, subject: who.address }, now);
+  });
+  console.warn(
+    `Hold refused (${refused.reason}): phone ${maskPhone(who.phone)}, address ${who.address ?? 'none'}, doctor ${who.doctorId}, slot ${who.start.toISOString()}`,
+  );
+  return refusal(refused.wording, refused.opensAt, now);
 }
 
 export async function getAppointment(db: Db, ctx: BookingContext, accountId: number, key: string, now: Date): Promise<Appointment> {

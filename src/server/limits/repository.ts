@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, max } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { limitEvents } from '../db/schema/index.ts';
 
@@ -33,4 +33,17 @@ export async function insertEvent(db: Db, { bucket, subject }: LimitSubject, at:
 
 export async function pruneEvents(db: Db, before: Date): Promise<void> {
   await db.delete(limitEvents).where(lt(limitEvents.at, before));
+}
+
+/** The subjects of `bucket` with the most events since `since` (a report of who is refused most), most first. */
+export async function topSubjects(db: Db, bucket: string, since: Date, limit: number): Promise<Array<{ subject: string; events: number; last: Date }>> {
+  const events = count();
+  const rows = await db
+    .select({ subject: limitEvents.subject, events, last: max(limitEvents.at) })
+    .from(limitEvents)
+    .where(and(eq(limitEvents.bucket, bucket), gte(limitEvents.at, since)))
+    .groupBy(limitEvents.subject)
+    .orderBy(desc(events), asc(limitEvents.subject))
+    .limit(limit);
+  return rows.map((row) => ({ subject: row.subject, events: row.events, last: row.last! }));
 }

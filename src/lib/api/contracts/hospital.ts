@@ -300,3 +300,23 @@ export const PayerRefundSchema = v.object({
   bank_reference: v.optional(v.string()),
 });
 export type PayerRefund = v.InferOutput<typeof PayerRefundSchema>;
+
+/**
+ * `GET /hold-refusals`: who was refused slot holds in the last 24 hours (beyond the holds of a
+ * phone or an address, or re-holding a slot that had just lapsed), most refused first: a phone or
+ * an address high on this list is trying to hold a doctor's slots without paying.
+ */
+export const HoldRefusalsSchema = v.object({
+  since: v.pipe(v.string(), v.isoTimestamp()),
+  phones: v.array(
+    v.object({
+      phone_number: v.string(),
+      /** How many accounts the phone owns. */
+      accounts: v.pipe(v.number(), v.integer()),
+      refusals: v.pipe(v.number(), v.integer()),
+      last_at: v.pipe(v.string(), v.isoTimestamp()),
+    }),
+  ),
+  addresses: v.array(v.object({ address: v.string(), refusals: v.pipe(v.number(), v.integer()), last_at: v.pipe(v.string(), v.isoTimestamp()) })),
+});
+export type HoldRefusals = v.InferOutput<typeof HoldRefusalsSchema>;

@@ -52,6 +52,11 @@ export const appointments = pgTable(
     cancelReason: text('cancel_reason'),
     /** Rials returned to the wallet when cancelled or released. */
     refunded: bigint('refunded', { mode: 'number' }),
+    /**
+     * The address the hold was made from: open holds are limited per address as well as per phone
+     * (HOLD_LIMIT_PER_ADDRESS). Null for rows made without one (the hospital's own tools).
+     */
+    heldFrom: text('held_from'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [
@@ -63,6 +68,7 @@ export const appointments = pgTable(
       .where(sql`${table.status} in ('held', 'awaiting_payment')`),
     index('appointments_account_id_starts_at_idx').on(table.accountId, table.startsAt),
     index('appointments_doctor_id_starts_at_idx').on(table.doctorId, table.startsAt),
+    index('appointments_unconfirmed_held_from_idx').on(table.heldFrom).where(sql`${table.status} in ('held', 'awaiting_payment')`),
     index('appointments_unconfirmed_expires_at_idx').on(table.expiresAt).where(sql`${table.status} in ('held', 'awaiting_payment')`),
     check('appointments_status_check', sql`${table.status} in ('held', 'awaiting_payment', 'confirmed', 'cancelled', 'expired')`),
     check('appointments_fee_check', sql`${table.fee} >= 0 and ${table.fee} <= 10000000000000`),

@@ -1,0 +1,2 @@
+ALTER TABLE "appointments" ADD COLUMN "held_from" text;--> statement-breakpoint
+CREATE INDEX "appointments_unconfirmed_held_from_idx" ON "appointments" USING btree ("held_from") WHERE "appointments"."status" in ('held', 'awaiting_payment');
