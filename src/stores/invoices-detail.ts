@@ -87,6 +87,8 @@ export async function payShownInvoice(useWallet: boolean): Promise<'paid' | 'ban
     const { data } = await invoicesApi.payInvoice(shownKey, { use_wallet: useWallet });
     if (data.status === 'paid') {
       show(data.invoice);
+      // The pay answer leaves out the live links; their expiry starts now, so read them again.
+      void loadInvoice({ quiet: true });
       void loadWallet({ quiet: true });
       return 'paid';
     }
