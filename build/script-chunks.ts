@@ -19,8 +19,8 @@ const GROUPS = [
   { name: 'shell', test: /[\\/]src[\\/](?:layouts[\\/]Base\.astro\?astro&type=script|client[\\/]shell[\\/]main\.ts)/, priority: 2 },
   // The shared pieces of the account pages' islands (the auth guard, the UI kit, load states, the
   // wallet's store): one file instead of a handful of sub-kilobyte ones, each paying its own response headers.
-  // CopyLink stays out: only the share panels opened on demand use it.
-  { name: 'ui', test: /[\\/]src[\\/](?:islands[\\/](?:ui[\\/](?!CopyLink\.tsx)|auth[\\/]AuthGate\.tsx)|stores[\\/]wallet\.ts)/, priority: 1 },
+  // CopyLink and LiveLinks stay out: only the share panels use them.
+  { name: 'ui', test: /[\\/]src[\\/](?:islands[\\/](?:ui[\\/](?!CopyLink\.tsx|LiveLinks\.tsx)|auth[\\/]AuthGate\.tsx)|stores[\\/]wallet\.ts)/, priority: 1 },
   // The rules, contracts and API calls the account islands share (every one of them also loads the
   // login popup, which needs most of the rules): one file instead of six to ten small ones.
   // The results page's contract and calls are left to its own group below.

@@ -33,8 +33,11 @@ export interface EndpointOptions<TSchema extends v.GenericSchema | undefined, TA
   auth?: TAuth;
   /** Largest body accepted; default 64 KB. */
   maxBytes?: number;
-  /** A per-address limiter consulted first (cheap anonymous endpoints; see server/rate-limit.ts). */
-  rateLimit?: { consume(key: string): Promise<void> };
+  /**
+   * A per-address limit consulted before anything else: in the database (limits/service.ts
+   * addressLimit) or, for cheap reads only, per process (server/rate-limit.ts).
+   */
+  rateLimit?: { consume(key: string, db: Db, now: Date): Promise<void> };
 }
 
 /**
@@ -64,9 +67,9 @@ export function defineEndpoint<
 ): Record<M, APIRoute> & { ALL: APIRoute } {
   const route: APIRoute = endpoint(async (context: APIContext) => {
     const ip = clientAddress(context);
-    await options.rateLimit?.consume(ip);
     const db = await getDb();
     const now = new Date();
+    await options.rateLimit?.consume(ip, db, now);
     const session = options.auth ? await requireAccount(db, context.request, now) : undefined;
     const query = options.query ? readQuery(context.url, options.query) : undefined;
     const input = options.schema ? await readJson(context.request, options.schema, { maxBytes: options.maxBytes ?? DEFAULT_BODY_LIMIT }) : undefined;

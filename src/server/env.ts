@@ -57,6 +57,8 @@ const EnvSchema = v.object({
   PAYMENT_OPEN_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'a count: 1 … 100000'), v.toNumber(), v.minValue(1)), '5'),
   /** A payment not completed at the bank within this many minutes expires (DESIGN.md §5). */
   PAYMENT_TIMEOUT_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'minutes: 5 … 1440'), v.toNumber(), v.minValue(5), v.maxValue(1440)), '20'),
+  /** A shared invoice link stops opening this many days after the invoice is paid or voided (0: at once). */
+  INVOICE_LINK_DAYS_AFTER_SETTLED: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'days: 0 … 365'), v.toNumber(), v.maxValue(365)), '7'),
   /** A held slot waits this many minutes for payment (spec/api.md «Appointments»). */
   HOLD_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'minutes: 1 … 120'), v.toNumber(), v.minValue(1), v.maxValue(120)), '10'),
   /** Open holds (held or waiting for the bank) of all the accounts of one phone together: one phone carries a family's accounts. */

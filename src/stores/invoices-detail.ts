@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import * as invoicesApi from '#client/api/invoices.ts';
-import type { Invoice } from '#lib/api/contracts/invoices.ts';
+import type { Invoice, InvoiceLink } from '#lib/api/contracts/invoices.ts';
 import type { Payment } from '#lib/api/contracts/wallet.ts';
 import { describeFailure } from '#lib/api/failure.ts';
 import { $token } from './auth.ts';
@@ -15,8 +15,8 @@ export const $invoice = atom<Loadable<Invoice>>({ status: 'loading' });
 /** The bank payment the invoice waits for, when one is open (its expiry). */
 export const $openPayment = atom<Payment | undefined>(undefined);
 
-export type ShareState = { status: 'idle' } | { status: 'creating' } | { status: 'ready'; url: string } | { status: 'failed'; message: string };
-/** The public link made on this visit: one per visit, however often the panel is opened. */
+export type ShareState = { status: 'idle' } | { status: 'creating' } | { status: 'ready'; url: string; id: number } | { status: 'failed'; message: string };
+/** The public link shown on this visit (the invoice's live one), until it is revoked. */
 export const $invoiceShare = atom<ShareState>({ status: 'idle' });
 
 export const PAPERS = ['a4', 'receipt'] as const;
@@ -87,6 +87,8 @@ export async function payShownInvoice(useWallet: boolean): Promise<'paid' | 'ban
     const { data } = await invoicesApi.payInvoice(shownKey, { use_wallet: useWallet });
     if (data.status === 'paid') {
       show(data.invoice);
+      // The pay answer leaves out the live links; their expiry starts now, so read them again.
+      void loadInvoice({ quiet: true });
       void loadWallet({ quiet: true });
       return 'paid';
     }
@@ -105,7 +107,9 @@ export async function createShareLink(): Promise<void> {
   $invoiceShare.set({ status: 'creating' });
   try {
     const { data } = await invoicesApi.shareInvoice(shownKey);
-    $invoiceShare.set({ status: 'ready', url: new URL(data.url, location.origin).href });
+    $invoiceShare.set({ status: 'ready', url: new URL(data.url, location.origin).href, id: data.id });
+    const { token: _token, url: _url, ...link } = data;
+    withLinks((links) => (links.some((shown) => shown.id === link.id) ? links : [link, ...links]));
   } catch (error) {
     const failure = describeFailure(error);
     // 401 opens the login popup and 5xx or no network a toast (the error policy); the rest is told here.
@@ -113,6 +117,28 @@ export async function createShareLink(): Promise<void> {
     $invoiceShare.set(told ? { status: 'failed', message: failure.message } : { status: 'idle' });
     if (failure.status === 409) void loadInvoice({ quiet: true });
   }
+}
+
+/** Changes the shown invoice's list of live links. */
+function withLinks(change: (links: InvoiceLink[]) => InvoiceLink[]): void {
+  const shown = $invoice.get();
+  if (shown.status === 'ready') $invoice.set({ status: 'ready', data: { ...shown.data, links: change(shown.data.links ?? []) } });
+}
+
+/**
+ * `POST /invoices/{key}/links/{id}/revoke`: the link stops opening and leaves the list. A link
+ * already gone (revoked in another tab, or expired) leaves it too. Rejects with any other failure.
+ */
+export async function revokeShownInvoiceLink(id: number): Promise<void> {
+  try {
+    await invoicesApi.revokeInvoiceLink(shownKey, id);
+  } catch (error) {
+    if (describeFailure(error).status !== 404) throw error;
+    void loadInvoice({ quiet: true });
+  }
+  withLinks((links) => links.filter((link) => link.id !== id));
+  const share = $invoiceShare.get();
+  if (share.status === 'ready' && share.id === id) $invoiceShare.set({ status: 'idle' });
 }
 
 /** Chooses the paper of the next print: A4, or an 80 mm receipt roll. */

@@ -216,6 +216,33 @@ test('a shared link: a relative sees the invoice with the name masked and pays i
   expect(((await wallet.json()) as { data: { balance: number } }).data.balance).toBe(0);
 });
 
+test('the live link is listed on the invoice page and revoked there: it opens nothing any more', async ({ page, browser }) => {
+  const patient = newPatient();
+  await loggedInByApi(page, patient);
+  const care = await issue(patient, BLOOD_TEST);
+  await page.goto(`/sr/invoice/show/${care.key}`);
+  const share = page.getByRole('region', { name: 'پرداخت به دست دیگری' });
+  await share.getByRole('button', { name: 'ساختن پیوند پرداخت' }).click();
+  // The link the hospital sent by SMS, not a new one.
+  await expect(share.getByLabel('پیوند پرداخت')).toHaveValue(new URL(invoiceLinkPath(care.url), process.env.PORTAL_E2E_URL!).href);
+  const live = share.locator('[data-share]');
+  await expect(live).toHaveCount(1);
+  await expect(live).toContainText('پیامک بیمارستان');
+  await live.getByRole('button', { name: 'باطل کردن' }).click();
+  const dialog = page.getByRole('dialog', { name: 'باطل کردن پیوند' });
+  await dialog.getByRole('button', { name: 'بله، باطل شود' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(live).toHaveCount(0);
+  await expect(share.getByLabel('پیوند پرداخت')).toHaveCount(0);
+
+  const { context, page: other } = await relative(browser);
+  try {
+    expect((await other.goto(invoiceLinkPath(care.url)))?.status()).toBe(404);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the relative pays first: the patient\'s own bank payment, arriving later, goes to the wallet and the receipt says so', async ({ page, browser }) => {
   const patient = newPatient();
   const token = await loggedInByApi(page, patient);

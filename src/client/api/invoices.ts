@@ -1,4 +1,4 @@
-import type { InvoiceAnswer, InvoicePayAnswer, InvoicePayBody, InvoiceShareAnswer, InvoicesAnswer, InvoicesQuery } from '#lib/api/contracts/invoices.ts';
+import type { InvoiceAnswer, InvoiceLinkRevokeAnswer, InvoicePayAnswer, InvoicePayBody, InvoiceShareAnswer, InvoicesAnswer, InvoicesQuery } from '#lib/api/contracts/invoices.ts';
 import type { PaymentAnswer } from '#lib/api/contracts/wallet.ts';
 import { authApi, refusableFormApi } from './client.ts';
 
@@ -16,8 +16,12 @@ export const fetchInvoice = (key: string) => authApi<InvoiceAnswer>(`/invoices/$
 export const payInvoice = (key: string, body: InvoicePayBody) =>
   authApi<InvoicePayAnswer>(`/invoices/${encodeURIComponent(key)}/pay`, { body }, refusableFormApi);
 
-/** A fresh public link (`/sr/invoice/<token>`) that lets anyone see and pay the invoice. */
+/** The invoice's live public link (`/sr/invoice/<token>`), or a new one, that lets anyone see and pay it. */
 export const shareInvoice = (key: string) => authApi<InvoiceShareAnswer>(`/invoices/${encodeURIComponent(key)}/share`, {}, refusableFormApi);
+
+/** Revokes one of the invoice's public links: it opens nothing from then on. */
+export const revokeInvoiceLink = (key: string, id: number) =>
+  authApi<InvoiceLinkRevokeAnswer>(`/invoices/${encodeURIComponent(key)}/links/${id}/revoke`, {}, refusableFormApi);
 
 /** The bank payment an unpaid invoice waits for (its expiry), `GET /payments/{id}`. */
 export const fetchPayment = (paymentId: string) => authApi<PaymentAnswer>(`/payments/${encodeURIComponent(paymentId)}`, { method: 'GET' });

@@ -83,7 +83,7 @@ function Shown({ invoice }: { invoice: Invoice }) {
         />
         <div className="flex flex-col gap-4 print:hidden">
           {unpaid && <PayPanel invoice={invoice} onPaid={() => setJustPaid(true)} />}
-          {unpaid && <SharePanel invoice={invoice} />}
+          {(unpaid || (invoice.links?.length ?? 0) > 0) && <SharePanel invoice={invoice} />}
           <PrintPanel />
         </div>
       </div>

@@ -93,7 +93,7 @@ async function chargeAtSandbox(db: Db, accountId: number, amount: number, at: Da
   await payAtSandbox(db, payment.id, at);
 }
 
-const invoiceSettingsOf = (ctx: BookingContext): InvoiceSettings => ({ paymentTimeoutMinutes: ctx.settings.paymentTimeoutMinutes, paymentOpenLimit: ctx.settings.paymentOpenLimit });
+const invoiceSettingsOf = (ctx: BookingContext): InvoiceSettings => ({ paymentTimeoutMinutes: ctx.settings.paymentTimeoutMinutes, paymentOpenLimit: ctx.settings.paymentOpenLimit, linkDaysAfterSettled: 7 });
 const demoPatientRef = { international_code: DEMO_PATIENT.internationalCode, phone_number: DEMO_PATIENT.phoneNumber };
 
 /** A clinic visit's invoice from last month, the insurer paying part, the rest paid at the bank. */

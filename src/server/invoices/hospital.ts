@@ -25,7 +25,7 @@ export async function issueInvoice(db: Db, body: IssueInvoiceBody, options: { is
     const inner = tx as unknown as Db;
     const owner = await invoiceOwner(inner, body);
     const row = await insertIssuedInvoice(inner, owner, body, options.issuedBy, options.now);
-    const token = row.status === 'unpaid' ? await newInvoiceLink(inner, row.id, 'hospital', options.now) : undefined;
+    const token = row.status === 'unpaid' ? (await newInvoiceLink(inner, row.id, 'hospital', options.now)).token : undefined;
     return { row, phone: owner.phone, token };
   });
   const url = issued.token ? new URL(invoiceLinkPath(issued.token), options.siteUrl).href : undefined;

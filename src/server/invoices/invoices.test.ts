@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { expect, expectTypeOf, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { HospitalInvoiceSchema, IssuedInvoiceSchema } from '#lib/api/contracts/hospital.ts';
 import { IssueInvoiceSchema, type IssueInvoiceBody } from '#lib/api/contracts/invoices.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
@@ -19,7 +19,7 @@ import { walletTotals } from '../wallet/repository.ts';
 import { cancelServiceRequest, createServiceRequest, getServiceRequest, moveServiceRequest } from '../service-requests/service.ts';
 import { invoiceForHospital, issueInvoice, voidInvoiceForHospital, type HospitalInvoice, type IssuedInvoice } from './hospital.ts';
 import { releaseLapsedInvoices } from './jobs.ts';
-import { payByLink, publicInvoice, shareInvoice } from './links.ts';
+import { MAX_LINKS_PER_INVOICE, MAX_NEW_LINKS_PER_DAY, newInvoiceLink, payByLink, publicInvoice, revokeInvoiceLink, shareInvoice } from './links.ts';
 import './payment-effect.ts';
 import { findInvoice } from './repository.ts';
 import { getInvoice, listInvoices, payInvoice, type InvoiceSettings } from './service.ts';
@@ -30,7 +30,7 @@ vi.mock('../sms/notify.ts', () => ({ notify: async (to: string, text: string) =>
 
 const services = readCatalogue('src/content').services;
 const SITE = 'https://portal.example.ir';
-const SETTINGS: InvoiceSettings = { paymentTimeoutMinutes: 20, paymentOpenLimit: 5 };
+const SETTINGS: InvoiceSettings = { paymentTimeoutMinutes: 20, paymentOpenLimit: 5, linkDaysAfterSettled: 7 };
 const CARD = '6037991234567893';
 const MIN = 60_000;
 const later = (minutes: number) => new Date(Date.now() + minutes * MIN);
@@ -122,7 +122,7 @@ describeEachDatabase('invoices', (database) => {
       paid_by_bank: 0,
       paid_by_link: false,
     });
-    const shown = await publicInvoice(db, services, tokenOf(issued));
+    const shown = await publicInvoice(db, services, SETTINGS, tokenOf(issued), new Date());
     expect(shown).toMatchObject({ key: issued.key, payable: 2_900_000, can_pay: true, patient_masked: 'م*** ا***' });
     expect(JSON.stringify(shown)).not.toContain(patient.internationalCode);
     expect(JSON.stringify(shown)).not.toContain(patient.phoneNumber);
@@ -317,7 +317,7 @@ describeEachDatabase('invoices', (database) => {
     expect(await walletBalanceOf(db, patient.id)).toBe(1_000_000);
     expect((await rejection(payInvoice(db, services, SETTINGS, 'sandbox', patient.id, issued.key, { use_wallet: true }, new Date()), AppError)).code).toBe('conflict');
     expect((await rejection(payByLink(db, SETTINGS, 'sandbox', tokenOf(issued), new Date()), AppError)).code).toBe('conflict');
-    expect((await publicInvoice(db, services, tokenOf(issued))).can_pay).toBe(false);
+    expect((await publicInvoice(db, services, SETTINGS, tokenOf(issued), new Date())).can_pay).toBe(false);
     // The money paid at the bank before the void arrives now: the patient's to the wallet, the link's back to its card.
     await Promise.all([own.complete(), link.complete()]);
     expect(await findPayment(db, own.payment_id)).toMatchObject({ creditedToWallet: true });
@@ -363,6 +363,129 @@ describeEachDatabase('invoices', (database) => {
     await cancelServiceRequest(db, services, patient.id, second.key, new Date());
     expect(await getInvoice(db, services, patient.id, unpaid.key)).toMatchObject({ status: 'void' });
     await expectLedgerConsistent(db);
+  });
+
+  describe('public links: expiry after settling, revoke, reuse', () => {
+    const DAY = 24 * 60 * MIN;
+    const at = (from: Date, ms: number) => new Date(from.getTime() + ms);
+    /** Whether the link opens at `now`: the public view, or the 404 every dead link gets. */
+    async function opens(db: Db, token: string, now: Date, settings: InvoiceSettings = SETTINGS): Promise<boolean> {
+      try {
+        await publicInvoice(db, services, settings, token, now);
+        return true;
+      } catch (error) {
+        expect(error).toBeInstanceOf(AppError);
+        expect((error as AppError).code).toBe('not_found');
+        return false;
+      }
+    }
+
+    it('a paid invoice’s link opens until INVOICE_LINK_DAYS_AFTER_SETTLED days after the payment, then answers 404; the detail says when', async () => {
+      const { db } = database();
+      const patient = await newPatient(db);
+      await fundWallet(db, patient.id, 5_000_000);
+      const issued = await issue(db, patient);
+      const paid = await payInvoice(db, services, SETTINGS, 'sandbox', patient.id, issued.key, { use_wallet: true }, new Date());
+      expect(paid.status).toBe('paid');
+      const paidAt = (await findInvoice(db, issued.key))!.paidAt!;
+      expect(await opens(db, tokenOf(issued), at(paidAt, 7 * DAY - MIN))).toBe(true);
+      expect(await opens(db, tokenOf(issued), at(paidAt, 7 * DAY))).toBe(false);
+      expect((await rejection(payByLink(db, SETTINGS, 'sandbox', tokenOf(issued), at(paidAt, 8 * DAY)), AppError)).code).toBe('not_found');
+      // Zero days: gone as soon as it is paid.
+      expect(await opens(db, tokenOf(issued), at(paidAt, 1), { ...SETTINGS, linkDaysAfterSettled: 0 })).toBe(false);
+      const detail = await getInvoice(db, services, patient.id, issued.key, { daysAfterSettled: 7, now: at(paidAt, DAY) });
+      expect(detail.links).toEqual([{ id: expect.any(Number), created_by: 'hospital', created_at: expect.any(String), expires_at: at(paidAt, 7 * DAY).toISOString() }]);
+      expect((await getInvoice(db, services, patient.id, issued.key, { daysAfterSettled: 7, now: at(paidAt, 7 * DAY) })).links).toEqual([]);
+
+      // Settled at the bank through the link: the same rule from the moment it was paid.
+      const other = await issueOf(db, patient, 1_000_000);
+      await (await linkAtBank(db, other)).complete();
+      const settledAt = (await findInvoice(db, other.key))!.paidAt!;
+      expect(await opens(db, tokenOf(other), at(settledAt, 7 * DAY - MIN))).toBe(true);
+      expect(await opens(db, tokenOf(other), at(settledAt, 7 * DAY + MIN))).toBe(false);
+    });
+
+    it('a voided invoice’s link (by the hospital or with its request) opens until the days after the void, then answers 404', async () => {
+      const { db } = database();
+      const patient = await newPatient(db);
+      const issued = await issue(db, patient);
+      await voidInvoiceForHospital(db, services, issued.key, { reason: 'صادرشده به اشتباه' }, new Date());
+      const voidedAt = (await findInvoice(db, issued.key))!.voidedAt!;
+      expect(await opens(db, tokenOf(issued), at(voidedAt, 7 * DAY - MIN))).toBe(true);
+      expect(await opens(db, tokenOf(issued), at(voidedAt, 7 * DAY + MIN))).toBe(false);
+
+      const asker = { id: patient.id, firstName: patient.firstName, lastName: patient.lastName };
+      const request = await createServiceRequest(db, services, asker, serviceRequestBody(), new Date());
+      const priced = await issue(db, patient, { service_request_key: request.key });
+      await cancelServiceRequest(db, services, patient.id, request.key, new Date());
+      const cancelledAt = (await findInvoice(db, priced.key))!.voidedAt!;
+      expect(await opens(db, tokenOf(priced), at(cancelledAt, 7 * DAY - MIN))).toBe(true);
+      expect(await opens(db, tokenOf(priced), at(cancelledAt, 7 * DAY + MIN))).toBe(false);
+      // An unpaid invoice's link does not expire.
+      const unpaid = await issue(db, patient);
+      expect(await opens(db, tokenOf(unpaid), at(new Date(), 400 * DAY))).toBe(true);
+    });
+
+    it('sharing twice gives the same live link (the SMS one); a revoked link answers 404 at once and the next share makes a new one', async () => {
+      const { db } = database();
+      const [patient, stranger] = [await newPatient(db), await newPatient(db)];
+      const issued = await issue(db, patient);
+      const now = new Date();
+      const first = await shareInvoice(db, patient.id, issued.key, now);
+      const again = await shareInvoice(db, patient.id, issued.key, now);
+      expect(first.url).toBe(`/sr/invoice/${tokenOf(issued)}`);
+      expect(again).toEqual(first);
+      expect(first).toMatchObject({ id: expect.any(Number), created_by: 'hospital' });
+      expect(first).not.toHaveProperty('expires_at');
+      // Concurrent shares agree on the one link.
+      const racing = await Promise.all(Array.from({ length: 10 }, () => shareInvoice(db, patient.id, issued.key, now)));
+      expect(new Set(racing.map((shared) => shared.url))).toEqual(new Set([first.url]));
+
+      // Someone else's account cannot revoke it, nor can a made-up id.
+      expect((await rejection(revokeInvoiceLink(db, stranger.id, issued.key, first.id, now), AppError)).code).toBe('not_found');
+      expect((await rejection(revokeInvoiceLink(db, patient.id, issued.key, first.id + 1000, now), AppError)).code).toBe('not_found');
+      expect(await opens(db, first.token, now)).toBe(true);
+
+      expect(await revokeInvoiceLink(db, patient.id, issued.key, first.id, now)).toEqual({ id: first.id, revoked: true });
+      expect(await opens(db, first.token, now)).toBe(false);
+      expect((await rejection(payByLink(db, SETTINGS, 'sandbox', first.token, now), AppError)).code).toBe('not_found');
+      expect((await rejection(revokeInvoiceLink(db, patient.id, issued.key, first.id, now), AppError)).code).toBe('not_found');
+      expect((await getInvoice(db, services, patient.id, issued.key, { daysAfterSettled: 7, now })).links).toEqual([]);
+
+      const fresh = await shareInvoice(db, patient.id, issued.key, now);
+      expect(fresh.url).not.toBe(first.url);
+      expect(fresh).toMatchObject({ created_by: 'patient' });
+      expect(await opens(db, fresh.token, now)).toBe(true);
+      expect(await shareInvoice(db, patient.id, issued.key, now)).toEqual(fresh);
+      expect((await getInvoice(db, services, patient.id, issued.key, { daysAfterSettled: 7, now })).links?.map((link) => link.id)).toEqual([fresh.id]);
+    });
+
+    it('the cap of open links frees when one is revoked; a revoke-and-share loop is bounded per day', async () => {
+      const { db } = database();
+      const patient = await newPatient(db);
+      const issued = await issue(db, patient);
+      const invoiceId = (await findInvoice(db, issued.key))!.id;
+      const now = new Date();
+      const mint = (when = now) => db.transaction((tx) => newInvoiceLink(tx as unknown as Db, invoiceId, 'patient', when));
+      const links = [];
+      for (let i = 1; i < MAX_LINKS_PER_INVOICE; i++) links.push((await mint()).link);
+      expect((await rejection(mint(), AppError)).code).toBe('conflict');
+      await revokeInvoiceLink(db, patient.id, issued.key, links[0]!.id, now);
+      const freed = await mint();
+      expect(await opens(db, freed.token, now)).toBe(true);
+      expect((await rejection(mint(), AppError)).code).toBe('conflict');
+
+      // Revoking and sharing again and again: at most MAX_NEW_LINKS_PER_DAY new links a day (the SMS link was the first).
+      for (const link of (await getInvoice(db, services, patient.id, issued.key, { daysAfterSettled: 7, now })).links!) await revokeInvoiceLink(db, patient.id, issued.key, link.id, now);
+      for (let made = MAX_LINKS_PER_INVOICE + 1; made < MAX_NEW_LINKS_PER_DAY; made++) {
+        const shared = await shareInvoice(db, patient.id, issued.key, now);
+        await revokeInvoiceLink(db, patient.id, issued.key, shared.id, now);
+      }
+      const limited = await rejection(shareInvoice(db, patient.id, issued.key, now), AppError);
+      expect(limited.code).toBe('rate_limited');
+      expect(limited.retryAfter).toBeGreaterThan(0);
+      expect((await shareInvoice(db, patient.id, issued.key, at(now, DAY))).created_by).toBe('patient');
+    });
   });
 
   it('the release job returns the wallet part once the patient’s bank payment has run out of time, once', async () => {

@@ -1,3 +1,4 @@
+import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRial } from '#lib/format/number.ts';
 
 /** Persian messages of the invoice calls. */
@@ -7,7 +8,9 @@ export const invoiceMessages = {
   alreadyPaid: 'این صورت‌حساب پیش‌تر پرداخت شده است',
   isVoid: 'این صورت‌حساب باطل شده است و پرداخت نمی‌شود',
   notVoidable: 'فقط صورت‌حساب پرداخت‌نشده را می‌توان باطل کرد',
-  tooManyLinks: 'برای این صورت‌حساب پیوندهای زیادی ساخته شده است؛ همان پیوند پیشین را بفرستید',
+  tooManyLinks: (max: number) => `برای این صورت‌حساب ${toPersianDigits(max)} پیوند باز دارید؛ پیش از ساختن پیوند تازه، یکی را باطل کنید`,
+  tooManyNewLinks: (seconds: number) => `امروز برای این صورت‌حساب پیوندهای زیادی ساخته شده است؛ ${toPersianDigits(Math.ceil(seconds / 3600))} ساعت دیگر دوباره تلاش کنید`,
+  linkMissing: 'این پیوند پرداخت پیدا نشد',
   patientNotFound: 'بیماری با این کد ملی در پورتال حساب ندارد',
   patientPhoneMismatch: 'شمارهٔ همراه با حساب این کد ملی یکی نیست',
   requestNotFound: 'درخواست خدمت پیدا نشد',

@@ -9,7 +9,7 @@ import { clientAddress } from '../client-address.ts';
 import { getDb } from '../db/index.ts';
 import { env } from '../env.ts';
 import { AppError } from '../errors.ts';
-import { publicInvoiceLimiter, publicPayLimiter } from './limits.ts';
+import { publicInvoiceLimit, publicPayLimit } from './limits.ts';
 import { payByLink, publicInvoice } from './links.ts';
 import { catalogueServices, invoiceSettings } from './settings.ts';
 
@@ -34,10 +34,11 @@ function refusal(error: unknown): PublicRefusal {
 }
 
 /** GET: the invoice with the patient's name masked; the same answer for every unknown token. */
-export async function showPublicInvoice(caller: Caller, token: string): Promise<PublicInvoiceView> {
+export async function showPublicInvoice(caller: Caller, token: string, now: Date): Promise<PublicInvoiceView> {
   try {
-    await publicInvoiceLimiter.consume(clientAddress(caller));
-    return { kind: 'invoice', invoice: await publicInvoice(await getDb(), catalogueServices(), token) };
+    const db = await getDb();
+    await publicInvoiceLimit.consume(clientAddress(caller), db, now);
+    return { kind: 'invoice', invoice: await publicInvoice(db, catalogueServices(), invoiceSettings(), token, now) };
   } catch (error) {
     return refusal(error);
   }
@@ -46,8 +47,9 @@ export async function showPublicInvoice(caller: Caller, token: string): Promise<
 /** POST (the page's form): a bank payment of the whole amount by whoever holds the link. */
 export async function payPublicInvoice(caller: Caller, token: string, now: Date): Promise<PublicPayOutcome> {
   try {
-    await publicPayLimiter.consume(clientAddress(caller));
-    const payment = await payByLink(await getDb(), invoiceSettings(), env().PAYMENT_GATEWAY, token, now);
+    const db = await getDb();
+    await publicPayLimit.consume(clientAddress(caller), db, now);
+    const payment = await payByLink(db, invoiceSettings(), env().PAYMENT_GATEWAY, token, now);
     return { kind: 'bank', url: payment.redirect_url };
   } catch (error) {
     if (error instanceof AppError && error.code === 'conflict') return { kind: 'refused', message: error.message };

@@ -1,5 +1,5 @@
-import type { Invoice, InvoiceIssuer, PublicInvoice } from '#lib/api/contracts/invoices.ts';
-import type { InvoiceRow } from './repository.ts';
+import type { Invoice, InvoiceIssuer, InvoiceLink, PublicInvoice } from '#lib/api/contracts/invoices.ts';
+import type { InvoiceLinkRow, InvoiceRow } from './repository.ts';
 
 /** What an invoice needs besides its row: the patient's name and the request it prices. */
 export interface InvoiceExtras {
@@ -70,4 +70,26 @@ export function toPublicInvoice(row: InvoiceRow, extras: InvoiceExtras): PublicI
     ...(row.paidAt ? { paid_at: row.paidAt.toISOString() } : {}),
     can_pay: row.status === 'unpaid' && row.payable > 0,
   };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When the invoice's public links stop opening: `days` after it was paid or voided; null while it
+ * is unpaid (a relative may still need to pay it).
+ */
+export function linksExpireAt(row: InvoiceRow, days: number): Date | null {
+  if (row.status === 'unpaid') return null;
+  const settled = (row.status === 'paid' ? row.paidAt : row.voidedAt) ?? row.issuedAt;
+  return new Date(settled.getTime() + days * DAY_MS);
+}
+
+/** Whether `link` of invoice `row` opens at `now`: not revoked, and not past the invoice's link expiry. */
+export function linkIsLive(link: InvoiceLinkRow, row: InvoiceRow, days: number, now: Date): boolean {
+  const expiresAt = linksExpireAt(row, days);
+  return link.revokedAt === null && (expiresAt === null || expiresAt > now);
+}
+
+export function toInvoiceLink(link: InvoiceLinkRow, expiresAt: Date | null): InvoiceLink {
+  return { id: link.id, created_by: link.createdBy, created_at: link.createdAt.toISOString(), ...(expiresAt ? { expires_at: expiresAt.toISOString() } : {}) };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { payments } from '../db/schema/money.ts';
 import { invoiceLinks, invoices, serviceRequests } from '../db/schema/service-requests.ts';
@@ -82,23 +82,48 @@ export async function requestOfInvoice(
   return row;
 }
 
-export async function insertLink(db: Db, values: typeof invoiceLinks.$inferInsert): Promise<void> {
-  await db.insert(invoiceLinks).values(values);
+export type InvoiceLinkRow = typeof invoiceLinks.$inferSelect;
+
+export async function insertLink(db: Db, values: typeof invoiceLinks.$inferInsert): Promise<InvoiceLinkRow> {
+  const [row] = await db.insert(invoiceLinks).values(values).returning();
+  return row!;
 }
 
-export async function countLinksOf(db: Db, invoiceId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(invoiceLinks).where(eq(invoiceLinks.invoiceId, invoiceId));
+/** The links of an invoice that are not revoked (whether the invoice still lets them open is the caller's rule). */
+export async function unrevokedLinksOf(db: Db, invoiceId: number): Promise<InvoiceLinkRow[]> {
+  return db
+    .select()
+    .from(invoiceLinks)
+    .where(and(eq(invoiceLinks.invoiceId, invoiceId), isNull(invoiceLinks.revokedAt)))
+    .orderBy(desc(invoiceLinks.createdAt), desc(invoiceLinks.id));
+}
+
+export async function countUnrevokedLinksOf(db: Db, invoiceId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(invoiceLinks)
+    .where(and(eq(invoiceLinks.invoiceId, invoiceId), isNull(invoiceLinks.revokedAt)));
   return row?.n ?? 0;
 }
 
-/** The invoice a link's token hash opens. */
-export async function invoiceByTokenHash(db: Db, tokenHash: string): Promise<InvoiceRow | undefined> {
+/** Revokes one link of the invoice; false when there is no such link or it was revoked already. */
+export async function revokeLink(db: Db, invoiceId: number, linkId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(invoiceLinks)
+    .set({ revokedAt: now })
+    .where(and(eq(invoiceLinks.id, linkId), eq(invoiceLinks.invoiceId, invoiceId), isNull(invoiceLinks.revokedAt)))
+    .returning({ id: invoiceLinks.id });
+  return rows.length > 0;
+}
+
+/** The link a token hash names, with its invoice. */
+export async function linkByTokenHash(db: Db, tokenHash: string): Promise<{ link: InvoiceLinkRow; invoice: InvoiceRow } | undefined> {
   const [row] = await db
-    .select({ invoice: invoices })
+    .select({ link: invoiceLinks, invoice: invoices })
     .from(invoiceLinks)
     .innerJoin(invoices, eq(invoices.id, invoiceLinks.invoiceId))
     .where(eq(invoiceLinks.tokenHash, tokenHash));
-  return row?.invoice;
+  return row;
 }
 
 /**

@@ -12,13 +12,15 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 import { findPayment } from '../payments/repository.ts';
 import { createPayment } from '../payments/service.ts';
 import { invoiceMessages as M, invoiceStatement } from './messages.ts';
-import { toInvoice, type InvoiceExtras } from './present.ts';
-import { INVOICE_KEY_CONSTRAINT, findInvoice as findInvoiceByKey, findInvoiceOf, unpaidInvoicesOfRequest, insertInvoice, listInvoicesOf, lockInvoice, requestOfInvoice, updateInvoice, type InvoiceRow } from './repository.ts';
+import { linkIsLive, linksExpireAt, toInvoice, toInvoiceLink, type InvoiceExtras } from './present.ts';
+import { INVOICE_KEY_CONSTRAINT, findInvoice as findInvoiceByKey, findInvoiceOf, unpaidInvoicesOfRequest, insertInvoice, listInvoicesOf, lockInvoice, requestOfInvoice, unrevokedLinksOf, updateInvoice, type InvoiceRow } from './repository.ts';
 
-/** Settings the invoice rules need (env PAYMENT_TIMEOUT_MINUTES, PAYMENT_OPEN_LIMIT). */
+/** Settings the invoice rules need (env PAYMENT_TIMEOUT_MINUTES, PAYMENT_OPEN_LIMIT, INVOICE_LINK_DAYS_AFTER_SETTLED). */
 export interface InvoiceSettings {
   paymentTimeoutMinutes: number;
   paymentOpenLimit: number;
+  /** Days a public link keeps opening after the invoice is paid or voided. */
+  linkDaysAfterSettled: number;
 }
 
 /** Only keys of our shape are looked up; anything else is simply not found. */
@@ -66,10 +68,18 @@ async function present(db: Db, services: Services, row: InvoiceRow): Promise<Inv
   return toInvoice(row, await extrasOf(db, services, row));
 }
 
-export async function getInvoice(db: Db, services: Services, accountId: number, key: string): Promise<Invoice> {
+/**
+ * `GET /invoices/{key}`: one of the caller's invoices. With `links` (the link expiry in days and
+ * the clock), also its live public links, so that the patient can see and revoke them.
+ */
+export async function getInvoice(db: Db, services: Services, accountId: number, key: string, links?: { daysAfterSettled: number; now: Date }): Promise<Invoice> {
   const row = await findInvoiceOf(db, accountId, checkedInvoiceKey(key));
   if (!row) throw new AppError('not_found', M.notFound);
-  return present(db, services, row);
+  const invoice = await present(db, services, row);
+  if (!links) return invoice;
+  const expiresAt = linksExpireAt(row, links.daysAfterSettled);
+  const live = (await unrevokedLinksOf(db, row.id)).filter((link) => linkIsLive(link, row, links.daysAfterSettled, links.now));
+  return { ...invoice, links: live.map((link) => toInvoiceLink(link, expiresAt)) };
 }
 
 export async function listInvoices(db: Db, services: Services, accountId: number, query: InvoicesQuery) {

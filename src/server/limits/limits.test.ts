@@ -3,7 +3,7 @@ import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../db/client.ts';
 import { countEvents } from './repository.ts';
-import { consumeAllowance, pruneLimitEvents, takeAllowance } from './service.ts';
+import { addressLimit, consumeAllowance, pruneLimitEvents, takeAllowance } from './service.ts';
 
 const NOW = new Date('2026-12-01T08:00:00Z');
 const MIN = 60_000;
@@ -38,6 +38,17 @@ describeEachDatabase('limits counted in the database', (database) => {
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ code: 'rate_limited', retryAfter: 45 });
     expect(await take('d', [{ max: 0, ms: MIN }], NOW)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('a per-address limit counts each address in the database: the allowance, then 429 until the window moves on', async () => {
+    const limit = addressLimit('test-address', { max: 60, ms: MIN }, message);
+    const outcomes = await Promise.all(Array.from({ length: 70 }, (_, i) => limit.consume('203.0.113.7', db(), later(i)).then(() => 'ok', (error: unknown) => error)));
+    expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(60);
+    expect(outcomes.filter((outcome) => outcome !== 'ok').every((error) => error instanceof AppError && error.code === 'rate_limited' && (error.retryAfter ?? 0) > 0)).toBe(true);
+    // The count lives in the table every process reads, not in this process.
+    expect(await countEvents(db(), { bucket: 'test-address', subject: '203.0.113.7' }, NOW)).toBe(60);
+    await limit.consume('203.0.113.8', db(), later(100));
+    await limit.consume('203.0.113.7', db(), later(MIN + 100));
   });
 
   it('forgets events older than every window', async () => {

@@ -65,4 +65,18 @@ export function refusal(message: (seconds: number) => string, opensAt: number, n
   return rateLimited(message, Number.isFinite(opensAt) ? opensAt : now.getTime() + 24 * 60 * 60 * 1000, now);
 }
 
+/** A per-address limit counted in the database, for an endpoint's `rateLimit` or a page. */
+export interface AddressLimit {
+  /** Counts one request of `address`; throws the 429 (with Retry-After) when over. */
+  consume(address: string, db: Db, now: Date): Promise<void>;
+}
+
+/**
+ * A limit of `max` requests per `ms` for each client address, kept in the database under
+ * `bucket`, so that every process of the portal draws on one allowance per address.
+ */
+export function addressLimit(bucket: string, window: Window, message: (seconds: number) => string): AddressLimit {
+  return { consume: (address, db, now) => consumeAllowance(db, { bucket, subject: address }, [window], message, now) };
+}
+
 export const pruneLimitEvents = (db: Db, now: Date) => pruneEvents(db, ago(now, LIMIT_EVENTS_KEPT_MS));

@@ -8,7 +8,7 @@ import type { SharedTestResult } from '#lib/api/contracts/test-results.ts';
 import { clientAddress } from '../client-address.ts';
 import { getDb } from '../db/index.ts';
 import { AppError } from '../errors.ts';
-import { sharedResultLimiter } from './limits.ts';
+import { sharedResultLimit } from './limits.ts';
 import { sharedTestResult } from './service.ts';
 import { resultContext } from './settings.ts';
 
@@ -23,8 +23,9 @@ export type SharedResultView =
 /** The result a share link opens, the name masked; the same answer for every link that does not open. */
 export async function showSharedResult(caller: Caller, token: string, now: Date): Promise<SharedResultView> {
   try {
-    await sharedResultLimiter.consume(clientAddress(caller));
-    return { kind: 'result', result: await sharedTestResult(await getDb(), resultContext(), token, now) };
+    const db = await getDb();
+    await sharedResultLimit.consume(clientAddress(caller), db, now);
+    return { kind: 'result', result: await sharedTestResult(db, resultContext(), token, now) };
   } catch (error) {
     if (error instanceof AppError && error.code === 'not_found') return { kind: 'missing', message: error.message };
     if (error instanceof AppError && error.code === 'rate_limited') return { kind: 'limited', message: error.message, retryAfter: Math.max(1, Math.ceil(error.retryAfter ?? 60)) };

@@ -81,6 +81,17 @@ export interface Invoice extends InvoiceTotals {
   void_reason?: string;
   /** While a bank payment of the patient is open: its id (the wallet part waits aside). */
   payment_id?: string;
+  /** Its live public links, newest first (`GET /invoices/{key}` only; the list leaves them out). */
+  links?: InvoiceLink[];
+}
+
+/** A live public link of an invoice, as its patient sees it (the token itself only in the share answer). */
+export interface InvoiceLink {
+  id: number;
+  created_by: 'patient' | 'hospital';
+  created_at: string;
+  /** When it stops opening: a set time after the invoice is paid or voided; absent while unpaid. */
+  expires_at?: string;
 }
 
 export interface InvoiceAnswer {
@@ -101,10 +112,19 @@ export type InvoicePayAnswer =
   | { success: true; data: { status: 'paid'; key: string; invoice: Invoice } }
   | { success: true; data: { status: 'awaiting_payment'; key: string; payment_id: string; redirect_url: string; amount: number } };
 
-/** `POST /invoices/{key}/share`: `{url}` is a path on this site, `/sr/invoice/<token>`. */
+/**
+ * `POST /invoices/{key}/share`: `{url}` is a path on this site, `/sr/invoice/<token>`; the newest
+ * live link again while there is one, else a new one.
+ */
 export interface InvoiceShareAnswer {
   success: true;
-  data: { url: string; token: string };
+  data: InvoiceLink & { url: string; token: string };
+}
+
+/** `POST /invoices/{key}/links/{id}/revoke`: the link opens nothing from now on. */
+export interface InvoiceLinkRevokeAnswer {
+  success: true;
+  data: { id: number; revoked: true };
 }
 
 /** The public view of an invoice (`GET /public/invoices/{token}`): no national code, no phone, the name masked. */

@@ -127,8 +127,15 @@ export const invoiceLinks = pgTable(
       .references(() => invoices.id),
     /** Hex SHA-256 of the 128-bit token. */
     tokenHash: text('token_hash').notNull().unique('invoice_links_token_hash_key'),
+    /**
+     * The random input the token is derived from under APP_SECRET (links.ts), so that the patient's
+     * share can hand out the same link again; useless without the key. Null for links made before.
+     */
+    tokenNonce: text('token_nonce'),
     createdBy: text('created_by', { enum: ['patient', 'hospital'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Set when the patient revokes the link: it opens nothing from then on. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [index('invoice_links_invoice_id_idx').on(table.invoiceId)],
 );

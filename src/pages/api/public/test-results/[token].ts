@@ -1,10 +1,10 @@
 import { defineEndpoint } from '#server/endpoint.ts';
 import { json } from '#server/http.ts';
-import { sharedResultLimiter } from '#server/test-results/limits.ts';
+import { sharedResultLimit } from '#server/test-results/limits.ts';
 import { sharedTestResult } from '#server/test-results/service.ts';
 import { resultContext } from '#server/test-results/settings.ts';
 
 /** `GET /api/public/test-results/{token}` (no login): a shared result, the name masked; the same 404 for unknown, expired and revoked links. */
-export const { GET, ALL } = defineEndpoint({ method: 'GET', rateLimit: sharedResultLimiter }, async ({ db, context, now }) =>
+export const { GET, ALL } = defineEndpoint({ method: 'GET', rateLimit: sharedResultLimit }, async ({ db, context, now }) =>
   json({ success: true, data: await sharedTestResult(db, resultContext(), String(context.params.token ?? '').slice(0, 64), now) }),
 );

@@ -1,0 +1,89 @@
+import { useState, type ReactNode } from 'react';
+import { PrimaryButton, SecondaryButton } from './Buttons.tsx';
+import { FormAlert } from './FormAlert.tsx';
+import { showFormFailure } from './server-errors.ts';
+import { Sheet } from './Sheet.tsx';
+
+export interface LiveLink {
+  id: number;
+}
+
+export interface LiveLinksProps<T extends LiveLink> {
+  links: readonly T[];
+  /** The link made on this visit, marked as such. */
+  newId?: number | undefined;
+  /** One line about a link (when it was made, until when it opens). */
+  describe: (link: T) => ReactNode;
+  /** The dialog's question: what revoking this link ends. */
+  question: (link: T) => ReactNode;
+  /** Revokes it; rejects with the failed call (shown in the dialog). */
+  revoke: (link: T) => Promise<void>;
+}
+
+/** Asks before revoking a link; a failure stays in the dialog. */
+function RevokeDialog<T extends LiveLink>({ link, question, revoke, onClose }: { link: T; question: LiveLinksProps<T>['question']; revoke: LiveLinksProps<T>['revoke']; onClose: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const close = () => {
+    if (!busy) onClose();
+  };
+  const confirm = async () => {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      await revoke(link);
+      onClose();
+    } catch (error) {
+      setProblem(showFormFailure(undefined, error, []) ?? 'پیوند باطل نشد. دوباره تلاش کنید.');
+      setBusy(false);
+    }
+  };
+  return (
+    <Sheet open title="باطل کردن پیوند" onDismiss={close}>
+      <div className="flex flex-col gap-4">
+        <p className="leading-8">{question(link)}</p>
+        <FormAlert message={problem} />
+        <div className="flex flex-wrap gap-3">
+          <PrimaryButton type="button" busy={busy} disabled={busy} onClick={() => void confirm()}>
+            بله، باطل شود
+          </PrimaryButton>
+          <SecondaryButton data-autofocus disabled={busy} onClick={close}>
+            نه، بماند
+          </SecondaryButton>
+        </div>
+      </div>
+    </Sheet>
+  );
+}
+
+/**
+ * The links that open something without login (a shared result, an invoice to pay) and still open,
+ * each with a way to revoke it after a confirmation.
+ */
+export function LiveLinks<T extends LiveLink>({ links, newId, describe, question, revoke }: LiveLinksProps<T>) {
+  const [revoking, setRevoking] = useState<T>();
+  if (links.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="font-bold">پیوندهای باز</h3>
+      <ul className="flex flex-col divide-y divide-line rounded-xl border border-line">
+        {links.map((link) => (
+          <li key={link.id} className="flex flex-wrap items-center justify-between gap-2 p-3" data-share={link.id}>
+            <p className="text-sm leading-6">
+              {link.id === newId && <span className="font-bold text-success">همین حالا ساخته شد؛ </span>}
+              {describe(link)}
+            </p>
+            <button
+              type="button"
+              className="inline-flex min-h-11 items-center rounded-xl border border-danger px-3 text-sm font-bold text-danger hover:bg-danger/10"
+              onClick={() => setRevoking(link)}
+            >
+              باطل کردن
+            </button>
+          </li>
+        ))}
+      </ul>
+      {revoking && <RevokeDialog link={revoking} question={question} revoke={revoke} onClose={() => setRevoking(undefined)} />}
+    </div>
+  );
+}
