@@ -8,6 +8,7 @@ import { SingleLineInputSchema, inputMessage, required } from '../../validation/
 import { maxLengthMessage } from '../../validation/messages.ts';
 import { MobileSchema } from '../../validation/phone.ts';
 import { NationalCodeSchema } from '../../validation/national-code.ts';
+import { OtpCodeSchema } from '../../validation/otp.ts';
 import { toLatinDigits } from '../../format/digits.ts';
 import { PageQuerySchema, type ListMeta } from './wallet.ts';
 
@@ -165,12 +166,30 @@ export const ReceptionCodeSchema = v.pipe(
 export const ClaimTestResultSchema = v.object({
   reception_code: ReceptionCodeSchema,
   international_code: NationalCodeSchema,
+  /** The code sent by SMS to the mobile the lab filed, after a 202 `{needs_code: true}`. */
+  code: v.optional(OtpCodeSchema),
 });
 export type ClaimTestResultBody = v.InferOutput<typeof ClaimTestResultSchema>;
+/** 202: a code went by SMS to the filed mobile, `sent_to` masked (`0912***4567`); the same call with `code` completes the claim. */
+export interface ClaimNeedsCode {
+  needs_code: true;
+  sent_to: string;
+}
 export interface ClaimTestResultAnswer {
   success: true;
-  data: TestResultSummary;
+  data: TestResultSummary | ClaimNeedsCode;
 }
+
+/** `POST /api/hospital/v1/test-results/{key}/detach {reason}`: why the result leaves the account it went to. */
+export const DetachTestResultSchema = v.object({
+  reason: v.pipe(
+    v.string(inputMessage),
+    v.description('Why the result leaves the account (kept with the result), one line.'),
+    v.maxLength(200, maxLengthMessage(200)),
+    required(SingleLineInputSchema),
+  ),
+});
+export type DetachTestResultBody = v.InferOutput<typeof DetachTestResultSchema>;
 
 /** `POST /test-results/{key}/share` `{hours}`: a link for a doctor outside this hospital. */
 export const ShareTestResultSchema = v.object({
@@ -276,3 +295,13 @@ export const FiledTestResultSchema = v.object({
   linked: v.pipe(v.boolean(), v.description("True when it went to the account with this national code and mobile; false while it waits for the patient to claim it with the reception code.")),
   created: v.pipe(v.boolean(), v.description('True for the first filing of this reception code; false when it added to or corrected the result.')),
 });
+
+/** The answer to the hospital's detach and release of a result: where its claims stand now. */
+export const ResultClaimStateSchema = v.object({
+  key: v.pipe(v.string(), v.description('TR-XXXXXX')),
+  reception_code: v.string(),
+  linked: v.pipe(v.boolean(), v.description('True while the result belongs to an account; false while it waits to be claimed.')),
+  claims_locked: v.pipe(v.boolean(), v.description('True when too many failed claims stopped it taking claims from any account but one on the filed mobile, until the hospital releases it.')),
+  claim_failures: v.pipe(v.number(), v.description('Failed claims that reached it since it was last released.')),
+});
+export type ResultClaimState = v.InferOutput<typeof ResultClaimStateSchema>;
