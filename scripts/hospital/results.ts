@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { DetachTestResultSchema, TEST_RESULT_STATUS_NAMES, type ResultClaimState } from '../../src/lib/api/contracts/test-results.ts';
+import { DetachTestResultSchema, type ResultClaimState } from '../../src/lib/api/contracts/test-result-claims.ts';
+import { TEST_RESULT_STATUS_NAMES } from '../../src/lib/api/contracts/test-results.ts';
 import { env } from '../../src/server/env.ts';
 import { CLI_KEY_NAME } from '../../src/server/hospital/keys.ts';
 import { TestResultFilingSchema } from '../../src/server/test-results/filing.ts';

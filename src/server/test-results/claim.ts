@@ -10,7 +10,8 @@
  * claims only from an account on its filed mobile until the hospital releases it.
  */
 import { createHmac } from 'node:crypto';
-import type { ClaimTestResultBody, DetachTestResultBody, ResultClaimState, TestResultSummary } from '#lib/api/contracts/test-results.ts';
+import type { DetachTestResultBody, ResultClaimState } from '#lib/api/contracts/test-result-claims.ts';
+import type { ClaimTestResultBody, TestResultSummary } from '#lib/api/contracts/test-results.ts';
 import { findAccount } from '../accounts/repository.ts';
 import { ago, rateLimited, transactionThenRefuse, windowOpensAt } from '../auth/limits.ts';
 import { otpPolicy } from '../auth/policy.ts';

@@ -180,16 +180,6 @@ export interface ClaimTestResultAnswer {
   data: TestResultSummary | ClaimNeedsCode;
 }
 
-/** `POST /api/hospital/v1/test-results/{key}/detach {reason}`: why the result leaves the account it went to. */
-export const DetachTestResultSchema = v.object({
-  reason: v.pipe(
-    v.string(inputMessage),
-    v.description('Why the result leaves the account (kept with the result), one line.'),
-    v.maxLength(200, maxLengthMessage(200)),
-    required(SingleLineInputSchema),
-  ),
-});
-export type DetachTestResultBody = v.InferOutput<typeof DetachTestResultSchema>;
 
 /** `POST /test-results/{key}/share` `{hours}`: a link for a doctor outside this hospital. */
 export const ShareTestResultSchema = v.object({
@@ -295,13 +285,3 @@ export const FiledTestResultSchema = v.object({
   linked: v.pipe(v.boolean(), v.description("True when it went to the account with this national code and mobile; false while it waits for the patient to claim it with the reception code.")),
   created: v.pipe(v.boolean(), v.description('True for the first filing of this reception code; false when it added to or corrected the result.')),
 });
-
-/** The answer to the hospital's detach and release of a result: where its claims stand now. */
-export const ResultClaimStateSchema = v.object({
-  key: v.pipe(v.string(), v.description('TR-XXXXXX')),
-  reception_code: v.string(),
-  linked: v.pipe(v.boolean(), v.description('True while the result belongs to an account; false while it waits to be claimed.')),
-  claims_locked: v.pipe(v.boolean(), v.description('True when too many failed claims stopped it taking claims from any account but one on the filed mobile, until the hospital releases it.')),
-  claim_failures: v.pipe(v.number(), v.description('Failed claims that reached it since it was last released.')),
-});
-export type ResultClaimState = v.InferOutput<typeof ResultClaimStateSchema>;

@@ -1,4 +1,4 @@
-import { DetachTestResultSchema, ResultClaimStateSchema } from '#lib/api/contracts/test-results.ts';
+import { DetachTestResultSchema, ResultClaimStateSchema } from '#lib/api/contracts/test-result-claims.ts';
 import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
 import { json } from '#server/http.ts';
 import { detachTestResult } from '#server/test-results/claim.ts';
