@@ -27,7 +27,7 @@ import { listWithdrawalsForHospital, rejectWithdrawal, settleWithdrawal, type Ho
 import { CliError, checked, options, pageLine, perform, rials, table, typedKey, when } from './hospital/cli.ts';
 import { INVOICES_HELP, issue, voidInvoice } from './hospital/invoices.ts';
 import { REQUESTS_HELP, listRequests, requestStatus } from './hospital/requests.ts';
-import { RESULTS_HELP, fileResult } from './hospital/results.ts';
+import { RESULTS_HELP, detachResult, fileResult, releaseResult } from './hospital/results.ts';
 
 const HELP = `npm run hospital -- <command>
 
@@ -265,6 +265,12 @@ async function main(args: string[]): Promise<number> {
       return 0;
     case 'result':
       await fileResult(rest);
+      return 0;
+    case 'detach-result':
+      await detachResult(rest);
+      return 0;
+    case 'release-result':
+      await releaseResult(rest);
       return 0;
     case 'help':
     case '--help':

@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import { claimTestResult, fetchTestResults } from '#client/api/test-results.ts';
-import { TEST_RESULT_KEY_PATTERN, type ClaimTestResultBody, type TestResultSummary } from '#lib/api/contracts/test-results.ts';
+import { TEST_RESULT_KEY_PATTERN, type ClaimNeedsCode, type ClaimTestResultBody, type TestResultSummary } from '#lib/api/contracts/test-results.ts';
 import type { ListMeta } from '#lib/api/contracts/wallet.ts';
 import { $token } from './auth.ts';
 import type { Loadable } from './wallet.ts';
@@ -68,11 +68,13 @@ export function showTestResults(view: TestResultsView): void {
 }
 
 /**
- * `POST /test-results/claim`: the result joins the patient's results and opens. Rejects with the
- * failed call (the same 404 for any mismatch, 429 after too many).
+ * `POST /test-results/claim`: the result joins the patient's results and opens, or (202) a code
+ * went to the mobile the lab filed and is answered for the form to ask it. Rejects with the failed
+ * call (the same 404 for any mismatch, 422 for a wrong code, 429 after too many).
  */
-export async function claimShownTestResult(body: ClaimTestResultBody): Promise<TestResultSummary> {
+export async function claimShownTestResult(body: ClaimTestResultBody): Promise<TestResultSummary | ClaimNeedsCode> {
   const { data } = await claimTestResult(body);
+  if ('needs_code' in data) return data;
   showTestResults({ key: data.key, page: 1 });
   // Back from the result finds it in the list.
   void loadTestResults({ quiet: true });

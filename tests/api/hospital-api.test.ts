@@ -89,6 +89,8 @@ describe('hospital API: OpenAPI', () => {
       '/service-requests',
       '/service-requests/{key}/status',
       '/test-results',
+      '/test-results/{key}/detach',
+      '/test-results/{key}/release',
       '/withdrawals',
       '/withdrawals/{key}/paid',
       '/withdrawals/{key}/reject',

@@ -14,7 +14,7 @@ import { MAX_LIVE_SHARES, type SharedTestResult, type TestResult, type TestResul
 import { envelope, getAs, type Envelope } from '../support/booking-api.ts';
 import { createScratchPostgres } from '../support/databases.ts';
 import { hospitalCall } from '../support/invoice-api.ts';
-import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
+import { lastCode, nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { cbcFiling, newReceptionCode, type ResultFiling } from '../support/test-results.ts';
 import { rawRequest as sendRaw } from '../support/raw-request.ts';
@@ -24,7 +24,7 @@ const BILLING_KEY = 'billing-test-results-attack-key-0123456789abcdefghijklmnopq
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const persian = /[\u0600-\u06FF]/;
 const toPersianDigits = (text: string) => text.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
-/** The claim limits of src/server/test-results/service.ts (CLAIM_LIMITS). */
+/** The claim limits of src/server/test-results/claim.ts (CLAIM_LIMITS). */
 const ACCOUNT_FAILURES = 5;
 const ADDRESS_FAILURES = 20;
 
@@ -39,12 +39,28 @@ let people = 0;
 
 type Patient = Awaited<ReturnType<typeof patient>>;
 
-/** A registered patient with a national code and mobile of their own. */
-async function patient(name: { first: string; last: string } = { first: 'پریسا', last: 'امینی' }, internationalCode = nationalCode(13_000 + ++people)) {
-  const phone = newPhone();
+/** A registered patient with a national code of their own, and a mobile of their own unless given one. */
+async function patient(name: { first: string; last: string } = { first: 'پریسا', last: 'امینی' }, internationalCode = nationalCode(13_000 + ++people), phone = newPhone()) {
   const registered = await registerPatient(server, { phone, ip: newIp(), firstName: name.first, lastName: name.last, internationalCode });
   return { ...registered, phone, internationalCode, ...name };
 }
+/** `count` accounts on one mobile (a patient and relatives): one login code, a registration each. */
+async function family(phone: string, count: number): Promise<Array<{ token: string }>> {
+  const ip = newIp();
+  await post(server, 'auth/login/with/phone-number', { phone_number: phone }, { ip });
+  const code = lastCode(server, phone);
+  expect((await post(server, 'auth/check_verification_code', { phone_number: phone, code }, { ip })).status).toBe(200);
+  const members = [];
+  for (let i = 0; i < count; i++) {
+    const body = { phone_number: phone, code, first_name: 'پریسا', last_name: 'امینی', international_code: nationalCode(13_000 + ++people), gender: 'female' };
+    const answer = await post(server, 'auth/register', body, { ip });
+    expect(answer.status).toBe(200);
+    members.push({ token: ((await answer.json()) as { data: { token: string } }).data.token });
+  }
+  return members;
+}
+/** The account on a waiting result's filed mobile: its claims need no code. */
+const onFiledMobile = (result: { phone: string }) => patient(undefined, undefined, result.phone);
 /** A national code no account of this file has. */
 const strangerCode = () => nationalCode(13_000 + ++people);
 
@@ -250,7 +266,7 @@ describe.each(databases)('on the %s database', (database) => {
       const linkedReception = (await detailOf(owner, linked.key)).reception_code;
       const waiting = await waitingResult();
       const claimedByOther = await waitingResult();
-      const other = await patient();
+      const other = await onFiledMobile(claimedByOther);
       expect((await claim(other, { reception_code: claimedByOther.receptionCode, international_code: claimedByOther.internationalCode })).status).toBe(200);
 
       // Each guess from an account and address of its own: the limits are not what is tested here.
@@ -280,6 +296,8 @@ describe.each(databases)('on the %s database', (database) => {
         ['a wildcard', { reception_code: '%', international_code: waiting.internationalCode }],
         ['a bad national code checksum', { reception_code: waiting.receptionCode, international_code: '1234567890' }],
         ['a numeric national code', { reception_code: waiting.receptionCode, international_code: Number(waiting.internationalCode) }],
+        ['a 4-digit SMS code', { reception_code: waiting.receptionCode, international_code: waiting.internationalCode, code: '1234' }],
+        ['a numeric SMS code', { reception_code: waiting.receptionCode, international_code: waiting.internationalCode, code: 12345 }],
         ['arrays', { reception_code: [waiting.receptionCode], international_code: [waiting.internationalCode] }],
         ['an array body', [waiting.receptionCode, waiting.internationalCode]],
         ['null', null],
@@ -289,7 +307,7 @@ describe.each(databases)('on the %s database', (database) => {
       ];
       for (const [what, body] of malformed) await refused(await guess(body), 422, what);
       // None of that touched the waiting result: its patient claims it (their code as typed on a phone).
-      const rightful = await patient();
+      const rightful = await onFiledMobile(waiting);
       const typed = toPersianDigits(waiting.receptionCode.toLowerCase());
       const answer = await claim(rightful, { reception_code: ` ${typed} `, international_code: toPersianDigits(waiting.internationalCode) });
       expect(answer.status, await answer.clone().text()).toBe(200);
@@ -322,8 +340,8 @@ describe.each(databases)('on the %s database', (database) => {
       // The right reception code does not get through while the account is limited, from any address.
       await refused(await claim(guesser, { reception_code: waiting.receptionCode, international_code: waiting.internationalCode }), 429, 'the right code while limited');
       expect(await listOf(guesser)).toEqual([]);
-      // It is the account that is limited, not the result: another account claims it.
-      const rightful = await patient();
+      // It is the account that is limited, not the result: another account (on the filed mobile) claims it.
+      const rightful = await onFiledMobile(waiting);
       expect((await claim(rightful, { reception_code: waiting.receptionCode, international_code: waiting.internationalCode })).status).toBe(200);
     });
 
@@ -334,11 +352,12 @@ describe.each(databases)('on the %s database', (database) => {
       let failures = 0;
       for (const guesser of guessers) {
         for (let i = 0; i < ACCOUNT_FAILURES - 1 && failures < ADDRESS_FAILURES; i++, failures++) {
-          await refused(await claim(guesser, { reception_code: `ADDR-${failures}`, international_code: waiting.internationalCode }, address), 404, `failure ${failures + 1}`);
+          // A national code each: the national code's own bound is not what is tested here.
+          await refused(await claim(guesser, { reception_code: `ADDR-${failures}`, international_code: strangerCode() }, address), 404, `failure ${failures + 1}`);
         }
       }
-      const fresh = await patient();
-      const limited = await claim(fresh, { reception_code: 'ADDR-X', international_code: waiting.internationalCode }, address);
+      const fresh = await onFiledMobile(waiting);
+      const limited = await claim(fresh, { reception_code: 'ADDR-X', international_code: strangerCode() }, address);
       const body = await refused(limited.clone(), 429, 'a fresh account from the address');
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(59 * 60);
       expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60 * 60);
@@ -372,13 +391,19 @@ describe.each(databases)('on the %s database', (database) => {
       expect(statuses.filter((s) => s === 404).length, `failed claims judged at once: ${tally(statuses)}`).toBeLessThanOrEqual(ADDRESS_FAILURES);
     });
 
-    it('gives a result to exactly one of 20 accounts claiming it at once; the others get the 404 and see nothing', async () => {
+    it('gives a result to exactly one of 20 accounts claiming it at once (10 on the filed mobile, 10 strangers); the others see nothing', async () => {
       const waiting = await waitingResult();
-      const claimers = await Promise.all(Array.from({ length: 20 }, () => patient()));
+      const relatives = await family(waiting.phone, 10);
+      const strangers = await Promise.all(Array.from({ length: 10 }, () => patient()));
+      const claimers = [...relatives, ...strangers];
       const answers = await Promise.all(claimers.map((claimer) => claim(claimer, { reception_code: waiting.receptionCode, international_code: waiting.internationalCode })));
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 200).length, tally(statuses)).toBe(1);
-      expect(statuses.filter((s) => s !== 200 && s !== 404), tally(statuses)).toEqual([]);
+      // A relative gets the result; once it is theirs, the others get the 404 (or, past the national
+      // code's 10 failures a day, 429); a stranger at most a code sent to the filed mobile (202).
+      expect(statuses.indexOf(200), tally(statuses)).toBeLessThan(10);
+      expect(statuses.slice(0, 10).filter((s) => s !== 200 && s !== 404 && s !== 429), tally(statuses)).toEqual([]);
+      expect(statuses.slice(10).filter((s) => s !== 202 && s !== 429 && s !== 404), tally(statuses)).toEqual([]);
       const winner = claimers[statuses.indexOf(200)]!;
       expect((await detailOf(winner, waiting.key)).reception_code).toBe(waiting.receptionCode);
       for (const [i, claimer] of claimers.entries()) {
@@ -387,12 +412,13 @@ describe.each(databases)('on the %s database', (database) => {
         expect(await listOf(claimer), `loser ${i}`).toEqual([]);
         const body = await envelope(answers[i]!);
         expect(JSON.stringify(body)).not.toContain(waiting.key);
+        expect(JSON.stringify(body)).not.toContain(waiting.phone);
       }
     });
 
     it('links a result once when one account claims it 50 times at once; every answer is 200 (or the 404), none 5xx', async () => {
       const waiting = await waitingResult();
-      const me = await patient();
+      const me = await onFiledMobile(waiting);
       const statuses = await Promise.all(
         Array.from({ length: 50 }, async () => (await claim(me, { reception_code: waiting.receptionCode, international_code: waiting.internationalCode })).status),
       );
@@ -725,7 +751,14 @@ describe.each(databases)('on the %s database', (database) => {
       expect(await listOf(newcomer)).toEqual([]);
       expect((await get(`/api/test-results/${laterFiled.key}`, newcomer.token)).status).toBe(404);
 
-      const claimed = await claim(account, { reception_code: body.reception_code, international_code: account.internationalCode });
+      // The account's phone is not the filed mobile: the claim needs the code sent there.
+      const pair = { reception_code: body.reception_code, international_code: account.internationalCode };
+      const asked = await claim(account, pair);
+      expect(asked.status).toBe(202);
+      expect((await envelope(asked)).data).toEqual({ needs_code: true, sent_to: `${otherPhone.slice(0, 4)}***${otherPhone.slice(-4)}` });
+      expect(await listOf(account)).toEqual([]);
+      const code = /: (\d{5})\n/.exec(readOutbox(server).findLast((line) => line.to === otherPhone)!.text)![1];
+      const claimed = await claim(account, { ...pair, code });
       expect(claimed.status).toBe(200);
       expect((await listOf(account)).map((r) => r.key)).toEqual([filed.key]);
       expect((await detailOf(account, filed.key)).patient).toEqual({ first_name: account.first, last_name: account.last });

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
+import { readOutbox } from '../support/portal-api.ts';
 import type { RunningServer } from '../support/server.ts';
 import { cbcFiling, fileResult, type ResultFiling } from '../support/test-results.ts';
 import { expect, expectNoSevereAxe, loggedInByApi, newNationalCode, newPhone, test, type ApiPatient } from './fixtures.ts';
@@ -245,11 +246,12 @@ test('an unknown or malformed share link answers the same Persian 404 page', asy
   }
 });
 
-test('claim: a result filed under the national code with another mobile joins with its reception code; a wrong code gets the one answer', async ({ page }) => {
+test('claim: a result filed under the national code with another mobile joins with its reception code and the code sent to that mobile; a wrong code gets the one answer', async ({ page }) => {
   const patient = newPatient();
   await loggedInByApi(page, patient);
   const receptionCode = `C${Date.now() % 1e9}`;
-  const filed = await file(patient, { reception_code: receptionCode }, newPhone());
+  const filedPhone = newPhone();
+  const filed = await file(patient, { reception_code: receptionCode }, filedPhone);
   expect(filed.linked).toBe(false);
 
   await page.goto(RESULTS);
@@ -273,9 +275,22 @@ test('claim: a result filed under the national code with another mobile joins wi
   await expect(page).toHaveURL(new RegExp(`${RESULTS}$`));
   await expectNoSevereAxe(page);
 
-  // The right pair, typed in lower case: the result opens, and Back finds it in the list.
+  // The right pair, typed in lower case: the account's phone is not the filed mobile, so a code
+  // goes there; the form says where and asks for it, keeping the two codes.
   await claim.getByLabel('کد ملی').fill(toPersianDigits(patient.nationalCode));
   await find.click();
+  const masked = toPersianDigits(`${filedPhone.slice(0, 4)}***${filedPhone.slice(-4)}`);
+  await expect(claim.getByText(`کد به ${masked} فرستاده شد`)).toBeVisible();
+  await expect(claim.getByLabel('کد پذیرش')).toHaveValue(receptionCode.toLowerCase());
+  const code = /: (\d{5})\n/.exec(readOutbox(server()).findLast((line) => line.to === filedPhone)!.text)![1]!;
+  const add = claim.getByRole('button', { name: 'افزودن جواب' });
+  await claim.getByLabel('کد پیامک‌شده').fill(String((Number(code) + 1) % 100_000).padStart(5, '0'));
+  await add.click();
+  await expect(claim.getByText('کد پیامک‌شده درست نیست')).toBeVisible();
+  await expectNoSevereAxe(page);
+  // The code, with Persian digits: the result opens, and Back finds it in the list.
+  await claim.getByLabel('کد پیامک‌شده').fill(toPersianDigits(code));
+  await add.click();
   await expect(page).toHaveURL(new RegExp(`${RESULTS}\\?key=${filed.key}$`));
   await expect(page.getByRole('heading', { level: 1, name: `جواب آزمایش ${filed.key}` })).toBeVisible();
   await expect(hemoglobin(page).locator('[data-flag]')).toHaveText(/^پایین/);

@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { testObservations, testResultClaimFailures, testResultShares, testResults } from '../db/schema/test-results.ts';
+import { testObservations, testResultClaimCodes, testResultClaimFailures, testResultShares, testResults } from '../db/schema/test-results.ts';
 
 export type TestResultRow = typeof testResults.$inferSelect;
 export type NewTestResult = typeof testResults.$inferInsert;
 export type ObservationRow = typeof testObservations.$inferSelect;
 export type NewObservation = typeof testObservations.$inferInsert;
 export type ShareRow = typeof testResultShares.$inferSelect;
+export type ClaimCodeRow = typeof testResultClaimCodes.$inferSelect;
 
 export const TEST_RESULT_KEY_CONSTRAINT = 'test_results_key_key';
 export const RECEPTION_CODE_CONSTRAINT = 'test_results_reception_code_key';
@@ -156,6 +157,64 @@ export async function recentClaimFailures(db: Db, subject: { accountId: number }
 
 export async function pruneClaimFailures(db: Db, before: Date): Promise<void> {
   await db.delete(testResultClaimFailures).where(lt(testResultClaimFailures.at, before));
+}
+
+/** The result with this key, locked (the hospital's detach and release). */
+export async function lockResultByKey(db: Db, key: string): Promise<TestResultRow | undefined> {
+  const [row] = await db.select().from(testResults).where(eq(testResults.key, key)).for('update');
+  return row;
+}
+
+/** One more failed claim of a result (the caller holds its row lock); locks it for claims at `lockAt` failures. */
+export async function countResultClaimFailure(db: Db, row: TestResultRow, lockAt: number, now: Date): Promise<TestResultRow> {
+  const failures = row.claimFailures + 1;
+  return updateResult(db, row.id, { claimFailures: failures, ...(failures >= lockAt && !row.claimsLockedAt ? { claimsLockedAt: now } : {}) });
+}
+
+/** Every live share link of a result stops opening (the result left the account that made them). */
+export async function revokeSharesOf(db: Db, resultId: number, now: Date): Promise<void> {
+  await db
+    .update(testResultShares)
+    .set({ revokedAt: now })
+    .where(and(eq(testResultShares.resultId, resultId), isNull(testResultShares.revokedAt), gt(testResultShares.expiresAt, now)));
+}
+
+// Claim codes (the caller holds the result's row lock).
+
+/** A new claim code for (result, account); the earlier live ones of the pair complete nothing any more. */
+export async function replaceClaimCode(db: Db, values: { resultId: number; accountId: number; codeHash: string; createdAt: Date; expiresAt: Date }): Promise<number> {
+  await db
+    .update(testResultClaimCodes)
+    .set({ consumedAt: values.createdAt })
+    .where(and(eq(testResultClaimCodes.resultId, values.resultId), eq(testResultClaimCodes.accountId, values.accountId), isNull(testResultClaimCodes.consumedAt)));
+  const [row] = await db.insert(testResultClaimCodes).values(values).returning({ id: testResultClaimCodes.id });
+  return row!.id;
+}
+
+/** The newest claim code of (result, account). */
+export async function latestClaimCode(db: Db, resultId: number, accountId: number): Promise<ClaimCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(testResultClaimCodes)
+    .where(and(eq(testResultClaimCodes.resultId, resultId), eq(testResultClaimCodes.accountId, accountId)))
+    .orderBy(desc(testResultClaimCodes.id))
+    .limit(1);
+  return row;
+}
+
+/** One more wrong try of a claim code; answers its tries so far. */
+export async function countClaimCodeWrongTry(db: Db, id: number): Promise<number> {
+  const [row] = await db
+    .update(testResultClaimCodes)
+    .set({ attempts: sql`${testResultClaimCodes.attempts} + 1` })
+    .where(eq(testResultClaimCodes.id, id))
+    .returning({ attempts: testResultClaimCodes.attempts });
+  return row?.attempts ?? 0;
+}
+
+/** The code completes nothing any more (used, or its SMS was not sent). */
+export async function consumeClaimCode(db: Db, id: number, now: Date): Promise<void> {
+  await db.update(testResultClaimCodes).set({ consumedAt: now }).where(and(eq(testResultClaimCodes.id, id), isNull(testResultClaimCodes.consumedAt)));
 }
 
 /** Counts of a result's observations by flag kind (for lists). */

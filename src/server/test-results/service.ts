@@ -60,12 +60,6 @@ import {
 export const RESULTS_PATH = '/test-response/give-response';
 export const sharedResultPath = (token: string) => `/test-response/shared/${token}`;
 
-/** Failed claims allowed per account and per address (DESIGN.md: limits that protect data live in the database). */
-export const CLAIM_LIMITS = {
-  account: { max: 5, ms: 15 * 60 * 1000 },
-  address: { max: 20, ms: 60 * 60 * 1000 },
-} as const;
-
 const STATUS_RANK: Record<TestResultStatus, number> = { pending: 0, partial: 1, final: 2 };
 
 /** What the pages need beyond the database: what we know of tests, and whether a doctor is in the catalogue. */
@@ -230,7 +224,7 @@ async function patientOf(db: Db, row: TestResultRow, accountName?: { firstName: 
   return { first_name: '', last_name: '' };
 }
 
-async function summariesOf(db: Db, rows: TestResultRow[]): Promise<TestResultSummary[]> {
+export async function summariesOf(db: Db, rows: TestResultRow[]): Promise<TestResultSummary[]> {
   const ids = rows.map((row) => row.id);
   const [counts, observations] = await Promise.all([flagCountsOf(db, ids), observationsOf(db, ids)]);
   const countOf = new Map(counts.map((entry) => [entry.resultId, entry]));
@@ -265,42 +259,6 @@ export async function getTestResult(db: Db, context: ResultContext, accountId: n
   if (!row) throw new AppError('not_found', M.notFound);
   const [{ summary, ...detail }, shares] = await Promise.all([detailOf(db, context, row), liveSharesOf(db, row.id, now)]);
   return { ...summary, ...detail, shares: shares.map(toShare) };
-}
-
-// Claiming.
-
-/**
- * `POST /test-results/claim`: links the result with this reception code to the account, when it
- * was filed under this national code and no other account has it. Every mismatch is the same 404
- * and counts against the account's and the address's limits; a result already the caller's is
- * answered as a success again.
- */
-export async function claimTestResult(db: Db, accountId: number, body: ClaimTestResultBody, ip: string, now: Date): Promise<TestResultSummary> {
-  const row = await transactionThenRefuse(db, async (tx) => {
-    // Claims from one address or one account run one at a time, so parallel guesses cannot all
-    // read a count under the limit (address first, then account, as the login locks do).
-    await advisoryLock(tx, `claim-ip:${ip}`);
-    await advisoryLock(tx, `claim-account:${accountId}`);
-    const [byAccount, byAddress] = await Promise.all([
-      recentClaimFailures(tx, { accountId }, ago(now, CLAIM_LIMITS.account.ms), CLAIM_LIMITS.account.max),
-      recentClaimFailures(tx, { ip }, ago(now, CLAIM_LIMITS.address.ms), CLAIM_LIMITS.address.max),
-    ]);
-    const accountOpens = windowOpensAt(byAccount, CLAIM_LIMITS.account, now);
-    if (accountOpens) return rateLimited(M.claimAccountLimit, accountOpens, now);
-    const addressOpens = windowOpensAt(byAddress, CLAIM_LIMITS.address, now);
-    if (addressOpens) return rateLimited(M.claimAddressLimit, addressOpens, now);
-
-    const found = await lockResultByReception(tx, body.reception_code);
-    const matches = found && found.internationalCode === body.international_code && (found.accountId === null || found.accountId === accountId);
-    if (!found || !matches) {
-      await insertClaimFailure(tx, { accountId, ip, at: now });
-      return new AppError('not_found', M.claimNotFound);
-    }
-    if (found.accountId === accountId) return found;
-    return updateResult(tx, found.id, { accountId, claimedAt: now });
-  });
-  const [summary] = await summariesOf(db, [row]);
-  return summary!;
 }
 
 // Share links.

@@ -6,14 +6,13 @@ import { newPatient } from '../../../tests/support/money.ts';
 import { nationalCode } from '../../../tests/support/people.ts';
 import { rejection } from '../../../tests/support/rejection.ts';
 import type { Account } from '../accounts/repository.ts';
-import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import type { SmsProvider } from '../sms/provider.ts';
 import type { LabKnowledge } from './knowledge.ts';
 import { testResultMessages as M } from './messages.ts';
 import { findResultByKey } from './repository.ts';
+import { claimTestResult } from './claim.ts';
 import {
-  CLAIM_LIMITS,
-  claimTestResult,
   fileTestResult,
   getTestResult,
   listTestResults,
@@ -70,10 +69,12 @@ function filing(account: Pick<Account, 'internationalCode' | 'phoneNumber'>, cha
 
 const smsTo = (phone: string) => sms.filter((message) => message.to === phone).map((message) => message.text);
 
-async function accountWithOtherPhone(db: Db): Promise<{ account: Account; filedAs: { internationalCode: string; phoneNumber: string } }> {
-  const account = await newPatient(db);
-  return { account, filedAs: { internationalCode: account.internationalCode, phoneNumber: '09350000000' } };
-}
+/** Claims here are by the filed mobile's own account: no code is sent (claim.test.ts tests codes). */
+const noSms: SmsProvider = {
+  name: 'console',
+  sendOtp: () => Promise.reject(new Error('no code is sent in these tests')),
+  sendText: () => Promise.reject(new Error('no code is sent in these tests')),
+};
 
 describeEachDatabase('test results', (database) => {
   it('files a result to the account with that national code and mobile: listed with its counts, read with flags, the patient told by SMS', async () => {
@@ -178,71 +179,6 @@ describeEachDatabase('test results', (database) => {
     expect(await findResultByKey(db, filed.key)).toEqual(before);
   });
 
-  it('keeps a result for a national code whose account has another mobile until the patient claims it; SMS to the filed mobile', async () => {
-    const { db } = database();
-    const { account, filedAs } = await accountWithOtherPhone(db);
-    const body = filing(filedAs);
-    const filed = await fileTestResult(db, context, body, options());
-    expect(filed.linked).toBe(false);
-    expect((await listTestResults(db, account.id, PAGE)).total).toBe(0);
-    expect(smsTo(filedAs.phoneNumber).at(-1)).toContain('کد پذیرش');
-    expect(smsTo(filedAs.phoneNumber).at(-1)).toContain('بیفزایید');
-
-    const claimed = await claimTestResult(db, account.id, { reception_code: body.reception_code, international_code: account.internationalCode }, '10.0.0.1', at(1));
-    expect(claimed.key).toBe(filed.key);
-    expect((await listTestResults(db, account.id, PAGE)).items.map((item) => item.key)).toEqual([filed.key]);
-    // Claiming it again is a success that changes nothing; another account gets the 404 of a wrong code.
-    expect((await claimTestResult(db, account.id, { reception_code: body.reception_code, international_code: account.internationalCode }, '10.0.0.1', at(2))).key).toBe(filed.key);
-    const stranger = await newPatient(db);
-    const refused = await rejection(claimTestResult(db, stranger.id, { reception_code: body.reception_code, international_code: account.internationalCode }, '10.0.0.2', at(3)), AppError);
-    expect([refused.code, refused.message]).toEqual(['not_found', M.claimNotFound]);
-    expect((await findResultByKey(db, filed.key))!.accountId).toBe(account.id);
-  });
-
-  it('answers every claim mismatch alike and limits failures per account (5 per 15 minutes) and per address (20 per hour)', async () => {
-    const { db } = database();
-    const { account, filedAs } = await accountWithOtherPhone(db);
-    const body = filing(filedAs);
-    await fileTestResult(db, context, body, options());
-    const claim = (accountId: number, reception_code: string, international_code: string, ip: string, when: Date) =>
-      rejection(claimTestResult(db, accountId, { reception_code, international_code }, ip, when), AppError);
-
-    const wrongCode = await claim(account.id, body.reception_code, nationalCode(123_456), '10.1.0.1', at(1));
-    const wrongReception = await claim(account.id, 'NO-SUCH-1', account.internationalCode, '10.1.0.1', at(1));
-    expect([wrongCode.code, wrongCode.message]).toEqual(['not_found', M.claimNotFound]);
-    expect([wrongReception.code, wrongReception.message]).toEqual(['not_found', M.claimNotFound]);
-    for (let i = 0; i < CLAIM_LIMITS.account.max - 2; i++) await claim(account.id, `NO-${i}`, account.internationalCode, '10.1.0.1', at(2));
-    // Limited now: even the right codes are refused until the window opens.
-    const limited = await claim(account.id, body.reception_code, account.internationalCode, '10.1.0.1', at(3));
-    expect(limited.code).toBe('rate_limited');
-    expect(limited.retryAfter).toBeGreaterThan(0);
-    expect((await claimTestResult(db, account.id, { reception_code: body.reception_code, international_code: account.internationalCode }, '10.1.0.1', at(20))).status).toBe('final');
-
-    // The address: 20 failures from one network across many accounts.
-    const ip = '10.2.0.1';
-    for (let i = 0; i < CLAIM_LIMITS.address.max; i++) {
-      const someone = await newPatient(db);
-      await claim(someone.id, `NOPE-${i}`, someone.internationalCode, ip, at(30));
-    }
-    const fresh = await newPatient(db);
-    expect((await claim(fresh.id, 'NOPE-X', fresh.internationalCode, ip, at(31))).code).toBe('rate_limited');
-    expect((await claim(fresh.id, 'NOPE-X', fresh.internationalCode, '10.2.0.2', at(31))).code).toBe('not_found');
-  });
-
-  it('lets exactly one of 10 accounts claim an unclaimed result at once', async () => {
-    const { db } = database();
-    const { account, filedAs } = await accountWithOtherPhone(db);
-    const body = filing(filedAs);
-    const filed = await fileTestResult(db, context, body, options());
-    const claimants = [account, ...(await Promise.all(Array.from({ length: 9 }, () => newPatient(db))))];
-    const outcomes = await Promise.allSettled(
-      claimants.map((claimant, i) => claimTestResult(db, claimant.id, { reception_code: body.reception_code, international_code: account.internationalCode }, `10.3.0.${i + 1}`, at(1))),
-    );
-    const winners = outcomes.flatMap((outcome, i) => (outcome.status === 'fulfilled' ? [claimants[i]!.id] : []));
-    expect(winners).toHaveLength(1);
-    expect((await findResultByKey(db, filed.key))!.accountId).toBe(winners[0]);
-  });
-
   it('files concurrent first filings of one reception code as one result', async () => {
     const { db } = database();
     const account = await newPatient(db);
@@ -262,11 +198,12 @@ describeEachDatabase('test results', (database) => {
     await fileTestResult(db, context, value(11.2, '2026-05-01T05:00:00Z'), options());
     const latest = await fileTestResult(db, context, value(10.4, '2026-11-01T05:00:00Z'), options());
     await fileTestResult(db, context, value(14.0, '2026-11-15T05:00:00Z'), options());
-    // A relative's result claimed into the same account.
-    const relative = { internationalCode: nationalCode(987_654), phoneNumber: '09350000001' };
+    // A relative's result, filed under this account's mobile, claimed into the same account.
+    const relative = { internationalCode: nationalCode(987_654), phoneNumber: account.phoneNumber };
     const theirs = filing(relative, { collected_at: '2026-06-01T05:00:00Z', panels: [{ name: 'CBC', observations: [{ code: '718-7', name: 'Hb', value: 9, unit: 'g/dL' }] }] });
     await fileTestResult(db, context, theirs, options());
-    await claimTestResult(db, account.id, { reception_code: theirs.reception_code, international_code: relative.internationalCode }, '10.4.0.1', at(1));
+    const claimed = await claimTestResult(db, noSms, { accountId: account.id, body: { reception_code: theirs.reception_code, international_code: relative.internationalCode }, ip: '10.4.0.1', now: at(1) });
+    expect('claimed' in claimed).toBe(true);
 
     const result = await getTestResult(db, context, account.id, latest.key, NOW);
     expect(result.panels[0]!.observations[0]!.history).toEqual([

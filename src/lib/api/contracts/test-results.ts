@@ -8,6 +8,7 @@ import { SingleLineInputSchema, inputMessage, required } from '../../validation/
 import { maxLengthMessage } from '../../validation/messages.ts';
 import { MobileSchema } from '../../validation/phone.ts';
 import { NationalCodeSchema } from '../../validation/national-code.ts';
+import { OtpCodeSchema } from '../../validation/otp.ts';
 import { toLatinDigits } from '../../format/digits.ts';
 import { PageQuerySchema, type ListMeta } from './wallet.ts';
 
@@ -165,12 +166,20 @@ export const ReceptionCodeSchema = v.pipe(
 export const ClaimTestResultSchema = v.object({
   reception_code: ReceptionCodeSchema,
   international_code: NationalCodeSchema,
+  /** The code sent by SMS to the mobile the lab filed, after a 202 `{needs_code: true}`. */
+  code: v.optional(OtpCodeSchema),
 });
 export type ClaimTestResultBody = v.InferOutput<typeof ClaimTestResultSchema>;
+/** 202: a code went by SMS to the filed mobile, `sent_to` masked (`0912***4567`); the same call with `code` completes the claim. */
+export interface ClaimNeedsCode {
+  needs_code: true;
+  sent_to: string;
+}
 export interface ClaimTestResultAnswer {
   success: true;
-  data: TestResultSummary;
+  data: TestResultSummary | ClaimNeedsCode;
 }
+
 
 /** `POST /test-results/{key}/share` `{hours}`: a link for a doctor outside this hospital. */
 export const ShareTestResultSchema = v.object({

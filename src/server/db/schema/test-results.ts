@@ -35,6 +35,16 @@ export const testResults = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * Failed claims that reached this result (its reception code with a wrong national code, a
+     * wrong SMS code), counted under the row's lock since the hospital last released it. At the
+     * bound `claims_locked_at` is set: only an account on the filed mobile may claim it then.
+     */
+    claimFailures: integer('claim_failures').notNull().default(0),
+    claimsLockedAt: timestamp('claims_locked_at', { withTimezone: true }),
+    /** The hospital's last detach from an account, and why (the audit log has the call). */
+    detachedAt: timestamp('detached_at', { withTimezone: true }),
+    detachReason: text('detach_reason'),
   },
   (table) => [
     index('test_results_account_id_collected_at_idx').on(table.accountId, table.collectedAt),
@@ -114,4 +124,28 @@ export const testResultClaimFailures = pgTable(
     index('test_result_claim_failures_account_id_at_idx').on(table.accountId, table.at),
     index('test_result_claim_failures_ip_at_idx').on(table.ip, table.at),
   ],
+);
+
+/**
+ * A code sent by SMS to the mobile a result was filed under, so that an account on another phone
+ * proves it controls that mobile before the result joins it. Bound to the result and the claiming
+ * account; only its HMAC is kept. The newest live code of a (result, account) is the one checked.
+ */
+export const testResultClaimCodes = pgTable(
+  'test_result_claim_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    resultId: bigint('result_id', { mode: 'number' })
+      .notNull()
+      .references(() => testResults.id),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong tries; the code is dead at the login rules' maximum. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Used, replaced by a newer code, or not delivered: it completes nothing any more. */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [index('test_result_claim_codes_result_id_account_id_idx').on(table.resultId, table.accountId, table.id)],
 );
