@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { SingleLineInputSchema, inputMessage, required } from '../../validation/base.ts';
 import { maxLengthMessage } from '../../validation/messages.ts';
+import { IsoInstantSchema } from '../../validation/datetime.ts';
 import { MobileSchema } from '../../validation/phone.ts';
 import { NationalCodeSchema } from '../../validation/national-code.ts';
 import { toLatinDigits, toPersianDigits } from '../../format/digits.ts';
@@ -210,11 +211,7 @@ export const resultTooLargeMessages = {
 const measured = (description: string) =>
   v.pipe(v.number('باید عدد باشد'), v.description(description), v.finite('باید عدد باشد'), v.minValue(-1e9, 'خارج از محدوده است'), v.maxValue(1e12, 'خارج از محدوده است'));
 
-const ISO_INSTANT = v.pipe(
-  v.string(inputMessage),
-  v.isoTimestamp('زمان باید به شکل ISO با Z باشد'),
-  v.check((s) => s.endsWith('Z') && !Number.isNaN(Date.parse(s)), 'زمان باید به شکل ISO با Z باشد'),
-);
+const ISO_INSTANT = IsoInstantSchema;
 
 const line = (max: number, description: string) =>
   v.pipe(v.string(inputMessage), v.description(description), v.maxLength(max, maxLengthMessage(max)), required(SingleLineInputSchema));
