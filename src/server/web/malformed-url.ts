@@ -1,8 +1,10 @@
 /**
  * Paths with broken percent-encoding (`/sr/invoice/%ZZ`, `/%E0%A4%A`). Astro decodes every path
- * with `decodeURI` (again and again, up to ten times, against double encoding) and, when that
- * throws, logs an `[ERROR]` and renders the 404 page: anyone could fill the error log with them.
- * The portal server answers them itself, quietly, with 400.
+ * with `decodeURI` (again and again, up to ten times, against double encoding); when that throws,
+ * it routes the raw path as it is but logs an `[ERROR]` when it renders: anyone could fill the
+ * error log with them. The portal server hands Astro such a path with its `%` escaped, which
+ * decodes to the very raw path Astro would have routed (the same route and parameters, the same
+ * answer, no log line); a path encoded too deeply is answered by the server itself.
  */
 
 /** Decodings after the first that Astro allows before it refuses a path as encoded too deeply. */
@@ -28,6 +30,18 @@ export function isDecodablePath(pathname: string): boolean {
     }
   }
   return true;
+}
+
+/**
+ * The request target to hand Astro: `rawUrl` itself when its path decodes, the same with every `%`
+ * of its path escaped when it does not decode at all, undefined when it is encoded too deeply.
+ */
+export function decodableTarget(rawUrl: string): string | undefined {
+  if (isDecodablePath(pathnameOf(rawUrl))) return rawUrl;
+  const query = rawUrl.indexOf('?');
+  const path = query === -1 ? rawUrl : rawUrl.slice(0, query);
+  const escaped = `${path.replace(/%/g, '%25')}${query === -1 ? '' : rawUrl.slice(query)}`;
+  return isDecodablePath(pathnameOf(escaped)) && decodeURI(pathnameOf(escaped)) === pathnameOf(path) ? escaped : undefined;
 }
 
 /** The path of a raw request target as a URL parser reads it (Astro reads it that way). */

@@ -3,7 +3,7 @@ import { constants } from 'node:zlib';
 import compression from 'compression';
 import { apiMessages } from '#lib/api/messages.ts';
 import { isHospitalPath, type HospitalAuditMark } from '../hospital/audit.ts';
-import { isDecodablePath, MALFORMED_URL_HTML, pathnameOf } from './malformed-url.ts';
+import { decodableTarget, MALFORMED_URL_HTML } from './malformed-url.ts';
 import { loadStaticFiles, lookup, sendStatic } from './static-files.ts';
 import { setLocaleCookie } from './locale-cookie.ts';
 import { WORKER_CSP } from './csp.ts';
@@ -47,16 +47,23 @@ export function createPortalServer({ clientDir, headersFile, astro, siteUrl, aud
     const locals: HospitalAuditMark = {};
     if (auditHospital && isHospitalPath(url)) {
       res.once('close', () => {
+        // The row names the path as the client sent it, not as it was handed to Astro.
+        req.url = url;
         if (!locals.hospitalAudited) void auditHospital(req, res.statusCode);
       });
     }
-    if (!isDecodablePath(pathnameOf(url))) {
-      const api = pathname.startsWith('/api/');
-      res
-        .writeHead(400, { 'Content-Type': api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
-        .end(api ? JSON.stringify({ success: false, message: apiMessages.malformedUrl }) : MALFORMED_URL_HTML);
+    const target = decodableTarget(url);
+    if (target === undefined) {
+      // Encoded more than ten times over: under /api/ the very 404 of an unknown path, a page says
+      // that the address itself is broken.
+      if (pathname.startsWith('/api/')) {
+        res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify({ success: false, message: apiMessages.notFound }));
+      } else {
+        res.writeHead(400, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(MALFORMED_URL_HTML);
+      }
       return;
     }
+    req.url = target;
     if (req.method === 'GET' || req.method === 'HEAD') {
       const file = lookup(files, pathname);
       if (file) {
