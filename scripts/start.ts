@@ -18,6 +18,7 @@ import { setUpInvoiceJobs } from '../src/server/invoices/jobs.ts';
 import { bookingContext } from '../src/server/booking/default-context.ts';
 import { runDueJobs } from '../src/server/jobs/runner.ts';
 import '../src/server/effects.ts';
+import { auditHospitalRequest } from '../src/server/hospital/audit.ts';
 import { pruneHospitalRecords } from '../src/server/hospital/endpoint.ts';
 import { pruneLimitEvents } from '../src/server/limits/service.ts';
 import { hospitalKeys } from '../src/server/hospital/keys.ts';
@@ -74,12 +75,18 @@ async function main(): Promise<void> {
   };
   setInterval(() => void runJobs(), JOB_TICK_MS).unref();
 
+  // Audit rows of hospital requests are written as their answers are sent: a stop waits for them.
+  const auditsWriting = new Set<Promise<void>>();
   const entry = (await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href)) as { handler: AstroHandler };
   const server = createPortalServer({
     clientDir: path.join(root, 'dist/client'),
     headersFile: path.join(root, 'dist/_headers.json'),
     astro: entry.handler,
     siteUrl: config.PUBLIC_SITE_URL,
+    auditHospital: (req, status) => {
+      const writing = auditHospitalRequest(database.db, req, status, new Date()).finally(() => auditsWriting.delete(writing));
+      auditsWriting.add(writing);
+    },
   });
 
   server.listen(config.PORT, config.HOST, () => {
@@ -97,8 +104,10 @@ async function main(): Promise<void> {
     const idle = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     // Visits wait in memory for a batched write (decision 008): let running requests finish
-    // (for a second at most), then write the visits before the database closes.
+    // (for a second at most), then finish the hospital audit rows and write the visits before the
+    // database closes.
     Promise.race([idle, new Promise((resolve) => setTimeout(resolve, 1000))])
+      .then(() => Promise.allSettled([...auditsWriting]))
       .then(() => closeVisitBuffer())
       .catch((error: unknown) => console.error('Writing the last visits failed:', error))
       .finally(() => database.close().finally(() => process.exit(0)));

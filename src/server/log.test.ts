@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../tests/support/databases.ts';
 import { insertAccount } from './accounts/repository.ts';
 import { errorResponse } from './http.ts';
-import { describeError } from './log.ts';
+import { MAX_LOGGED_TEXT, describeError } from './log.ts';
 
 const patient = {
   phoneNumber: '09121234567',
@@ -56,6 +56,20 @@ describe('describeError', () => {
     const logged = describeError(error);
     expect(logged).toContain('22P02');
     expect(logged).not.toContain('09121234567');
+  });
+
+  it('logs a bounded line for a failing statement of any size, and none of its parameters', () => {
+    const rows = Array.from({ length: 4500 }, (_, i) => `(default, $${i * 2 + 1}, $${i * 2 + 2})`).join(', ');
+    const query = `insert into "test_observations" ("id", "code", "name") values ${rows}`;
+    const driver = Object.assign(new Error('bind message has 2392 parameter formats but 0 parameters'), { code: '08P01', routine: 'exec_bind_message' });
+    const error = Object.assign(new Error(`Failed query: ${query}\nparams: 09121234567,مریم`, { cause: driver }), { query, params: ['09121234567', 'مریم'] });
+    expect(query.length).toBeGreaterThan(100_000);
+    const logged = describeError(error);
+    expect(logged.length).toBeLessThan(2 * MAX_LOGGED_TEXT + 1000);
+    expect(logged).toContain('failed query: insert into "test_observations"');
+    expect(logged).toContain(`[${query.length} characters]`);
+    expect(logged).toContain('08P01');
+    for (const value of ['09121234567', 'مریم']) expect(logged).not.toContain(value);
   });
 
   it('follows causes and survives cycles and non-errors', () => {

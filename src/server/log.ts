@@ -19,6 +19,17 @@ interface ErrorLike {
   [key: string]: unknown;
 }
 
+/**
+ * Most characters of a statement's text (and of any one message) written to the log: enough to
+ * tell which statement failed, while a statement of thousands of rows stays one short line.
+ */
+export const MAX_LOGGED_TEXT = 500;
+
+/** `text` cut to `MAX_LOGGED_TEXT` characters, saying how long it was. */
+function bounded(text: string): string {
+  return text.length <= MAX_LOGGED_TEXT ? text : `${text.slice(0, MAX_LOGGED_TEXT)}… [${text.length} characters]`;
+}
+
 /** Replaces every double-quoted or parenthesised value in a database message: `"0912…"` → `"…"`. */
 function redactMessage(message: string): string {
   return message.replace(/"[^"]*"/g, '"…"').replace(/\)=\([^)]*\)/g, ')=(…)').replace(/:\s*0x[0-9a-f]+/gi, ': 0x…');
@@ -28,11 +39,11 @@ function describeOne(error: ErrorLike): string {
   const name = typeof error.name === 'string' ? error.name : 'Error';
   // Drizzle's DrizzleQueryError and PGlite's errors carry the query: its SQL has placeholders,
   // its parameters are the patient's data.
-  const own = typeof error.message === 'string' && !/^Failed query:/i.test(error.message) ? redactMessage(error.message) : undefined;
+  const own = typeof error.message === 'string' && !/^Failed query:/i.test(error.message) ? bounded(redactMessage(error.message)) : undefined;
   const message =
     typeof error.query === 'string'
-      ? `failed query: ${error.query} [${Array.isArray(error.params) ? error.params.length : 0} parameters not logged]${own ? `: ${own}` : ''}`
-      : (own ?? String(error.message ?? error));
+      ? `failed query: ${bounded(error.query)} [${Array.isArray(error.params) ? error.params.length : 0} parameters not logged]${own ? `: ${own}` : ''}`
+      : (own ?? bounded(String(error.message ?? error)));
   const fields = SAFE_FIELDS.flatMap((field) => (typeof error[field] === 'string' && error[field] !== '' ? [`${field}=${error[field]}`] : []));
   if (typeof error.syscall === 'string') fields.push(`syscall=${error.syscall}`);
   return `${name}: ${message}${fields.length > 0 ? ` (${fields.join(', ')})` : ''}`;

@@ -10,5 +10,6 @@ export * from './national-code.ts';
 export * from './bank.ts';
 export * from './otp.ts';
 export * from './gender.ts';
+export * from './datetime.ts';
 export * from './person.ts';
 export * from './request-text.ts';

@@ -7,8 +7,12 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
-/** SQLSTATEs of a server that is going away, restarting, or refusing connections for now. */
-const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300|55000)$/;
+/**
+ * SQLSTATEs of a server that is going away, restarting, or refusing connections for now. Of class
+ * 08 only the connection failures: 08P01 (protocol violation) is what a statement too large for
+ * the protocol gets (more than 65,535 parameters), a fault of the statement, not an outage.
+ */
+const UNAVAILABLE_STATES = /^(0800[01346]|08007|57P0[1-3]|53300|55000)$/;
 /** Socket errors on the way to the server. */
 const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 /** node-postgres's own words for a lost or unreachable server (it gives no code for these). */

@@ -97,6 +97,12 @@ export function findHospitalKey(keys: readonly HospitalKey[], presented: string)
   return found;
 }
 
+/** The configured key a request's `Authorization: Bearer <key>` header names, if any. */
+export function hospitalKeyOfHeader(authorization: string | null | undefined): HospitalKey | undefined {
+  const presented = /^Bearer\s+(\S{1,512})\s*$/i.exec(authorization ?? '')?.[1];
+  return presented === undefined ? undefined : findHospitalKey(hospitalKeys(), presented);
+}
+
 /** The local command-line key in `$DATA_DIR/hospital-cli-key`, created on first use (see readOrCreateKeyFile). */
 export function loadCliKey(dataDir: string): string {
   return readOrCreateKeyFile(path.resolve(dataDir, CLI_KEY_FILE), newHospitalKey);

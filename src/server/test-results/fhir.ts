@@ -40,6 +40,7 @@
 import * as v from 'valibot';
 import { FileTestResultSchema, MAX_OBSERVATIONS_PER_PANEL, MAX_PANELS, type FileTestResultBody, type Flag, type TestResultStatus } from '#lib/api/contracts/test-results.ts';
 import { toLatinDigits, toPersianDigits } from '#lib/format/digits.ts';
+import { existsInCalendar } from '#lib/validation/datetime.ts';
 import { normalizePhone } from '#lib/validation/phone.ts';
 
 /**
@@ -412,11 +413,9 @@ class BundleReader {
       this.add(path, DATE_ONLY.test(value) ? M.dateOnly : M.dateTime);
       return undefined;
     }
-    const [, year, month, day] = match.map(Number) as [number, number, number, number];
     const ms = Date.parse(value);
     // Date.parse rolls 2025-02-30 over into March.
-    const calendar = new Date(Date.UTC(year, month - 1, day));
-    if (Number.isNaN(ms) || calendar.getUTCDate() !== day) {
+    if (Number.isNaN(ms) || !existsInCalendar(value)) {
       this.add(path, M.dateTime);
       return undefined;
     }

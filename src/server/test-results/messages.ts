@@ -20,6 +20,8 @@ export const testResultMessages = {
   tooManyShares: (max: number) => `برای این جواب ${toPersianDigits(max)} پیوند باز دارید؛ پیش از ساختن پیوند تازه، یکی را باطل کنید`,
   notReadyToShare: 'جواب هنوز آماده نیست؛ پس از آمدن جواب می‌توانید آن را هم‌رسانی کنید',
   otherPatient: 'این کد پذیرش پیش‌تر برای بیمار دیگری ثبت شده است',
+  /** A re-filing that would grow the result past its caps: what was filed before stays as it was. */
+  resultTooLarge: (limit: string) => `${limit}؛ این ثبت همراه آنچه پیش‌تر با همین کد پذیرش ثبت شده از این حد می‌گذرد و پذیرفته نشد`,
   statusBackwards: (from: string, to: string) => `وضعیت جواب نمی‌تواند از ${from} به ${to} برگردد`,
 };
 

@@ -71,10 +71,19 @@ export async function observationsOf(db: Db, resultIds: number[]): Promise<Obser
     .orderBy(asc(testObservations.resultId), asc(testObservations.panelPosition), asc(testObservations.position));
 }
 
-/** Replaces a result's observations (the caller holds the result's row lock). */
+/**
+ * Rows per INSERT: a statement carries at most 65,535 parameters (PostgreSQL's protocol counts
+ * them in 16 bits) and an observation takes about 15, so one statement for a whole large result
+ * would fail; 500 rows stay far below at any column count the table will grow to.
+ */
+export const OBSERVATION_INSERT_CHUNK = 500;
+
+/** Replaces a result's observations (the caller holds the result's row lock and runs it in a transaction). */
 export async function replaceObservations(db: Db, resultId: number, rows: NewObservation[]): Promise<void> {
   await db.delete(testObservations).where(eq(testObservations.resultId, resultId));
-  if (rows.length > 0) await db.insert(testObservations).values(rows);
+  for (let start = 0; start < rows.length; start += OBSERVATION_INSERT_CHUNK) {
+    await db.insert(testObservations).values(rows.slice(start, start + OBSERVATION_INSERT_CHUNK));
+  }
 }
 
 /** Whose earlier values make a test's history: one account, one national code (a relative's results stay apart). */

@@ -5,8 +5,11 @@
  */
 import {
   MAX_LIVE_SHARES,
+  MAX_RESULT_OBSERVATIONS,
+  MAX_RESULT_PANELS,
   RESULT_SHARE_TOKEN_PATTERN,
   TEST_RESULT_STATUS_NAMES,
+  resultTooLargeMessages,
   type ClaimTestResultBody,
   type FileTestResultBody,
   type ObservationInput,
@@ -127,6 +130,22 @@ function mergedObservations(existing: ObservationRow[], body: FileTestResultBody
   );
 }
 
+/**
+ * Refuses a result that merging made larger than its caps (422, the filing not stored): re-filing
+ * one reception code with new codes or panel names must not grow a result without limit.
+ */
+function checkResultSize(merged: NewObservation[]): void {
+  const limit =
+    new Set(merged.map((row) => row.panel)).size > MAX_RESULT_PANELS
+      ? resultTooLargeMessages.panels
+      : merged.length > MAX_RESULT_OBSERVATIONS
+        ? resultTooLargeMessages.observations
+        : undefined;
+  if (limit === undefined) return;
+  const message = M.resultTooLarge(limit);
+  throw new AppError('invalid_input', message, { errors: { panels: [message] } });
+}
+
 /** What the patient would see of a result's values: a filing that changes none of it tells nobody. */
 function fingerprint(rows: Array<NewObservation | ObservationRow>): string {
   return JSON.stringify(rows.map((row) => [row.panel, row.code, row.valueNumber, row.valueText, row.unit, row.referenceLow, row.referenceHigh, row.referenceText, row.flag]));
@@ -185,6 +204,7 @@ export async function fileTestResult(
     }
     const previous = existing ? await observationsOf(inner, [row.id]) : [];
     const merged = mergedObservations(previous, body, row.id, collectedAt, context.knowledge);
+    checkResultSize(merged);
     await replaceObservations(inner, row.id, merged);
     const phone = row.accountId === null ? row.phoneNumber : ((await findAccount(inner, row.accountId))?.phoneNumber ?? row.phoneNumber);
     const changed = !existing || existing.status !== row.status || fingerprint(previous) !== fingerprint(merged);

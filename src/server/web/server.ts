@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { constants } from 'node:zlib';
 import compression from 'compression';
+import { apiMessages } from '#lib/api/messages.ts';
+import { isHospitalPath, type HospitalAuditMark } from '../hospital/audit.ts';
+import { decodableTarget, MALFORMED_URL_HTML } from './malformed-url.ts';
 import { loadStaticFiles, lookup, sendStatic } from './static-files.ts';
 import { setLocaleCookie } from './locale-cookie.ts';
 import { WORKER_CSP } from './csp.ts';
@@ -8,8 +11,8 @@ import { loadPageCsp } from './page-csp.ts';
 import { CROSS_SITE_FORBIDDEN_HTML, isCrossSiteFormPost } from './origin-check.ts';
 import { securityHeadersFor } from './security-headers.ts';
 
-/** Astro's handler in middleware mode (dist/server/entry.mjs). */
-export type AstroHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+/** Astro's handler in middleware mode (dist/server/entry.mjs); `locals` become the request's `Astro.locals`. */
+export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => unknown;
 
 export interface PortalServerOptions {
   clientDir: string;
@@ -18,13 +21,18 @@ export interface PortalServerOptions {
   astro: AstroHandler;
   /** PUBLIC_SITE_URL: our own origin (cross-site form check) and whether to send HSTS. */
   siteUrl: string;
+  /**
+   * Writes the audit row of a request under /api/hospital/ that no hospital endpoint wrote one for
+   * (see hospital/audit.ts), once its answer is sent.
+   */
+  auditHospital?: (req: IncomingMessage, status: number) => unknown;
 }
 
 /**
  * The portal's HTTP server: security headers on everything, static files from memory (brotli or
  * gzip, immutable caching for hashed names), and Astro for the API and on-demand pages.
  */
-export function createPortalServer({ clientDir, headersFile, astro, siteUrl }: PortalServerOptions): Server {
+export function createPortalServer({ clientDir, headersFile, astro, siteUrl, auditHospital }: PortalServerOptions): Server {
   const siteOrigin = new URL(siteUrl).origin;
   const securityHeaders = securityHeadersFor(siteUrl);
   const files = loadStaticFiles(clientDir);
@@ -36,6 +44,26 @@ export function createPortalServer({ clientDir, headersFile, astro, siteUrl }: P
     securityHeaders(res);
     const url = req.url ?? '/';
     const pathname = url.split('?', 1)[0] ?? '/';
+    const locals: HospitalAuditMark = {};
+    if (auditHospital && isHospitalPath(url)) {
+      res.once('close', () => {
+        // The row names the path as the client sent it, not as it was handed to Astro.
+        req.url = url;
+        if (!locals.hospitalAudited) void auditHospital(req, res.statusCode);
+      });
+    }
+    const target = decodableTarget(url);
+    if (target === undefined) {
+      // Encoded more than ten times over: under /api/ the very 404 of an unknown path, a page says
+      // that the address itself is broken.
+      if (pathname.startsWith('/api/')) {
+        res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify({ success: false, message: apiMessages.notFound }));
+      } else {
+        res.writeHead(400, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(MALFORMED_URL_HTML);
+      }
+      return;
+    }
+    req.url = target;
     if (req.method === 'GET' || req.method === 'HEAD') {
       const file = lookup(files, pathname);
       if (file) {
@@ -61,6 +89,6 @@ export function createPortalServer({ clientDir, headersFile, astro, siteUrl }: P
       }
       setLocaleCookie(req, res);
     }
-    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => void astro(req, res));
+    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => void astro(req, res, undefined, locals));
   });
 }

@@ -7,7 +7,8 @@ import * as v from 'valibot';
 import { required } from '../../validation/base.ts';
 import { validationMessages as M } from '../../validation/messages.ts';
 import { NationalCodeSchema } from '../../validation/national-code.ts';
-import { isIsoDate, PersonNameSchema } from '../../validation/person.ts';
+import { dateTimeMessages, existsInCalendar, isIsoDate } from '../../validation/datetime.ts';
+import { PersonNameSchema } from '../../validation/person.ts';
 import type { ListMeta } from './wallet.ts';
 import { PageQuerySchema } from './wallet.ts';
 
@@ -32,14 +33,14 @@ export const DoctorIdSchema = v.pipe(v.string(M.required), v.regex(/^[a-z0-9]+(?
 const InstantSchema = v.pipe(
   v.string(M.required),
   v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?Z$/, 'زمان نوبت معتبر نیست'),
-  v.check((s) => !Number.isNaN(Date.parse(s)), 'زمان نوبت معتبر نیست'),
+  v.check((s) => !Number.isNaN(Date.parse(s)) && existsInCalendar(s), 'زمان نوبت معتبر نیست'),
 );
 /** A Tehran calendar day, Gregorian `YYYY-MM-DD`, inside years PostgreSQL and Intl agree on. */
 export const BookingDaySchema = v.pipe(
   v.string(),
   v.isoDate('تاریخ باید به شکل YYYY-MM-DD باشد'),
   // isoDate checks the shape only: 2026-02-30 passes it.
-  v.check(isIsoDate, 'این تاریخ در تقویم وجود ندارد'),
+  v.check(isIsoDate, dateTimeMessages.noSuchDay),
   v.check((day) => day >= '1900-01-01' && day <= '2999-12-31', 'تاریخ خارج از بازهٔ مجاز است'),
 );
 

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { SingleLineInputSchema, inputMessage, required } from '../../validation/base.ts';
+import { existsInCalendar } from '../../validation/datetime.ts';
 import { normalizeDigits } from '../../validation/normalize.ts';
 import { maxLengthMessage } from '../../validation/messages.ts';
 import { BookingDaySchema, DoctorIdSchema } from './appointments.ts';
@@ -60,11 +61,10 @@ export const LEAVE_REASON_MAX = 200;
 const LEAVE_BOUND = /^(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?Z)?$/;
 const LEAVE_BOUND_MESSAGE = 'زمان باید روزی به شکل YYYY-MM-DD یا لحظه‌ای به شکل ISO با Z باشد (مثل 2026-12-01T08:00:00Z)';
 
-/** A real calendar day (no 30 February) between 1900 and 2999, as BookingDaySchema bounds days. */
+/** A real calendar day (no 30 February) and time between 1900 and 2999, as BookingDaySchema bounds days. */
 function isLeaveBound(value: string): boolean {
   const day = LEAVE_BOUND.exec(value)?.[1];
-  const time = Date.parse(value);
-  return day !== undefined && day >= '1900-01-01' && day <= '2999-12-31' && !Number.isNaN(time) && new Date(Date.parse(day)).toISOString().startsWith(day);
+  return day !== undefined && day >= '1900-01-01' && day <= '2999-12-31' && !Number.isNaN(Date.parse(value)) && existsInCalendar(value);
 }
 
 const LeaveBoundSchema = (description: string) =>

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { SingleLineInputSchema, inputMessage, required } from '../../validation/base.ts';
+import { IsoInstantSchema } from '../../validation/datetime.ts';
 import { maxLengthMessage } from '../../validation/messages.ts';
 import { MobileSchema } from '../../validation/phone.ts';
 import { NationalCodeSchema } from '../../validation/national-code.ts';
@@ -186,7 +187,7 @@ export const IssueInvoiceSchema = v.pipe(
     }),
     service_request_key: v.optional(v.pipe(v.string(inputMessage), v.description('The request this invoice prices (SR-XXXXXX).'), v.regex(/^SR-[0-9A-Z]{6}$/, 'کد درخواست معتبر نیست'))),
     items: v.pipe(v.array(InvoiceItemInputSchema, 'اقلام باید فهرست باشد'), v.minLength(1, 'دست‌کم یک قلم لازم است'), v.maxLength(INVOICE_MAX_ITEMS, `حداکثر ${INVOICE_MAX_ITEMS} قلم`)),
-    due_at: v.optional(v.pipe(v.string(inputMessage), v.description('When it should be paid by: an ISO 8601 instant with `Z`.'), v.isoTimestamp('زمان باید به شکل ISO با Z باشد'), v.check((s) => s.endsWith('Z') && !Number.isNaN(Date.parse(s)), 'زمان باید به شکل ISO با Z باشد'))),
+    due_at: v.optional(v.pipe(IsoInstantSchema, v.description('When it should be paid by: an ISO 8601 instant with `Z`.'))),
   }),
   v.check((body) => body.items.reduce((sum, item) => sum + item.quantity * item.unit_price, 0) <= INVOICE_AMOUNT_MAX, 'جمع صورت‌حساب بیش از حد مجاز است'),
 );

@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { SERVICE_WINDOW_KEYS, type ServiceWindow } from '../../services/names.ts';
 import { SingleLineInputSchema, inputMessage, required } from '../../validation/base.ts';
+import { IsoInstantSchema } from '../../validation/datetime.ts';
 import { validationMessages as M } from '../../validation/messages.ts';
 import { PhoneAndHomePhoneSchema } from '../../validation/phone.ts';
 import { AddressSchema, NotesSchema } from '../../validation/request-text.ts';
@@ -132,7 +133,7 @@ export const ServiceRequestStatusSchema = v.pipe(
       ),
     ),
     scheduled_at: v.optional(
-      v.pipe(v.string(inputMessage), v.description('The visit time, an ISO 8601 instant with `Z`; required with `scheduled`.'), v.isoTimestamp('زمان باید به شکل ISO با Z باشد'), v.check((s) => s.endsWith('Z') && !Number.isNaN(Date.parse(s)), 'زمان باید به شکل ISO با Z باشد')),
+      v.pipe(IsoInstantSchema, v.description('The visit time, an ISO 8601 instant with `Z`; required with `scheduled`.')),
     ),
   }),
   v.forward(

@@ -6,10 +6,11 @@
 import * as v from 'valibot';
 import { SingleLineInputSchema, inputMessage, required } from '../../validation/base.ts';
 import { maxLengthMessage } from '../../validation/messages.ts';
+import { IsoInstantSchema } from '../../validation/datetime.ts';
 import { MobileSchema } from '../../validation/phone.ts';
 import { NationalCodeSchema } from '../../validation/national-code.ts';
 import { OtpCodeSchema } from '../../validation/otp.ts';
-import { toLatinDigits } from '../../format/digits.ts';
+import { toLatinDigits, toPersianDigits } from '../../format/digits.ts';
 import { PageQuerySchema, type ListMeta } from './wallet.ts';
 
 export const TEST_RESULT_STATUSES = ['pending', 'partial', 'final'] as const;
@@ -39,8 +40,16 @@ export const OBSERVATION_NAME_MAX = 120;
 export const UNIT_MAX = 30;
 export const TEXT_VALUE_MAX = 200;
 export const REFERENCE_TEXT_MAX = 120;
+/** Panels and observations in one filing. */
 export const MAX_PANELS = 20;
 export const MAX_OBSERVATIONS_PER_PANEL = 100;
+/**
+ * Panels and observations of one result in total, after every filing of its reception code is
+ * merged: far above any real lab order (a full check-up is a few hundred values), and low enough
+ * that a result is stored, read and printed in one piece.
+ */
+export const MAX_RESULT_PANELS = 100;
+export const MAX_RESULT_OBSERVATIONS = 2000;
 /** Earlier values of a test shown with it (oldest dropped first). */
 export const HISTORY_MAX = 12;
 
@@ -201,15 +210,17 @@ export interface SharedTestResult extends Omit<TestResult, 'patient' | 'shares' 
 
 // The hospital's call.
 
+/** A result larger than `MAX_RESULT_PANELS` / `MAX_RESULT_OBSERVATIONS`, in one filing or with the earlier ones. */
+export const resultTooLargeMessages = {
+  panels: `یک جواب آزمایش حداکثر ${toPersianDigits(MAX_RESULT_PANELS)} بخش دارد`,
+  observations: `یک جواب آزمایش حداکثر ${toPersianDigits(MAX_RESULT_OBSERVATIONS)} آزمایش دارد`,
+};
+
 /** Decimal values labs send: finite, and not absurdly large. */
 const measured = (description: string) =>
   v.pipe(v.number('باید عدد باشد'), v.description(description), v.finite('باید عدد باشد'), v.minValue(-1e9, 'خارج از محدوده است'), v.maxValue(1e12, 'خارج از محدوده است'));
 
-const ISO_INSTANT = v.pipe(
-  v.string(inputMessage),
-  v.isoTimestamp('زمان باید به شکل ISO با Z باشد'),
-  v.check((s) => s.endsWith('Z') && !Number.isNaN(Date.parse(s)), 'زمان باید به شکل ISO با Z باشد'),
-);
+const ISO_INSTANT = IsoInstantSchema;
 
 const line = (max: number, description: string) =>
   v.pipe(v.string(inputMessage), v.description(description), v.maxLength(max, maxLengthMessage(max)), required(SingleLineInputSchema));
@@ -274,6 +285,7 @@ export const FileTestResultSchema = v.pipe(
   }),
   v.check((body) => body.status === 'pending' || body.panels.length > 0, 'جواب ناقص یا نهایی دست‌کم یک آزمایش دارد'),
   v.check((body) => new Set(body.panels.map((p) => p.name)).size === body.panels.length, 'نام هر بخش یک بار می‌آید'),
+  v.check((body) => body.panels.reduce((sum, panel) => sum + panel.observations.length, 0) <= MAX_RESULT_OBSERVATIONS, resultTooLargeMessages.observations),
   v.check((body) => !body.reported_at || Date.parse(body.reported_at) >= Date.parse(body.collected_at), 'زمان گزارش پیش از زمان نمونه‌گیری است'),
 );
 export type FileTestResultBody = v.InferOutput<typeof FileTestResultSchema>;

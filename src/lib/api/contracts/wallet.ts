@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { IbanWithoutIRSchema } from '../../validation/bank.ts';
 import { required } from '../../validation/base.ts';
+import { dateTimeMessages, isIsoDate } from '../../validation/datetime.ts';
 import { validationMessages as M } from '../../validation/messages.ts';
 import { MIN_AMOUNT_RIAL, NumericSchema } from '../../validation/numeric.ts';
 
@@ -97,6 +98,7 @@ const DaySchema = v.optional(
   v.pipe(
     v.string(),
     v.isoDate('تاریخ باید به شکل YYYY-MM-DD باشد'),
+    v.check(isIsoDate, dateTimeMessages.noSuchDay),
     v.check((day) => day >= FIRST_DAY && day <= LAST_DAY, 'تاریخ خارج از بازهٔ مجاز است'),
   ),
 );
