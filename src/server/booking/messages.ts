@@ -1,6 +1,7 @@
 import { formatJalaliDate, formatTime } from '#lib/format/date.ts';
 import { formatRial } from '#lib/format/number.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
+import { waitPhrase } from '../auth/messages.ts';
 
 /** Persian messages of the booking calls. */
 export const bookingMessages = {
@@ -41,4 +42,10 @@ export const bookingStatement = {
   heldForBank: (key: string) => `بخشی از هزینهٔ نوبت ${key} از کیف پول (باقی از درگاه بانک)`,
   released: (key: string) => `بازگشت مبلغ نوبت ${key} که پرداختش کامل نشد`,
   refunded: (key: string) => `بازگشت هزینهٔ نوبت لغوشدهٔ ${key}`,
+};
+
+/** The refusal of one move too many: moves are bounded per account and day (changes.ts). */
+export const bookingLimitMessages = {
+  tooManyMoves: (max: number, seconds: number) =>
+    `هر حساب در ۲۴ ساعت حداکثر ${toPersianDigits(max)} بار می‌تواند نوبت جابه‌جا کند؛ لطفاً ${waitPhrase(seconds)} دوباره تلاش کنید.`,
 };
