@@ -22,6 +22,11 @@ const EnvSchema = v.object({
    * 24 hours, all its accounts together; past it the action still happens and the SMS is skipped.
    */
   SMS_NOTIFY_DAILY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'a count of messages a day: 1 … 9999'), v.toNumber(), v.minValue(1)), '20'),
+  /**
+   * Service requests one account may file in any 24 hours, cancelled ones included (each sends an
+   * SMS and reaches the desk). The cap of 10 open requests holds besides.
+   */
+  SERVICE_REQUEST_DAILY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'a count of requests a day: 1 … 999'), v.toNumber(), v.minValue(1)), '5'),
   KAVENEGAR_API_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
   /** The name of the verify/lookup template in the Kavenegar panel. */
   KAVENEGAR_TEMPLATE: v.optional(v.pipe(v.string(), v.regex(/^[\w-]+$/, 'a Kavenegar template name: letters, digits, _ and -'))),

@@ -15,7 +15,7 @@ import { chargeWallet } from '../support/wallet-api.ts';
 
 /** SMS_NOTIFY_DAILY_LIMIT's default. */
 const BUDGET = 20;
-/** MAX_REQUESTS_PER_DAY of src/server/service-requests/service.ts. */
+/** SERVICE_REQUEST_DAILY_LIMIT's default. */
 const MAX_REQUESTS_PER_DAY = 5;
 /** MAX_MOVES_PER_DAY of src/server/booking/changes.ts. */
 const MAX_MOVES_PER_DAY = 3;

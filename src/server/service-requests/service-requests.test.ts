@@ -14,13 +14,16 @@ import { AppError } from '../errors.ts';
 import { deskServiceRequest, listServiceRequestsForHospital, moveServiceRequestForHospital, type DeskServiceRequest } from './hospital.ts';
 import { serviceRequestMessages as M } from './messages.ts';
 import { eventsOf, findServiceRequest } from './repository.ts';
-import { MAX_OPEN_REQUESTS, MAX_REQUESTS_PER_DAY, cancelServiceRequest, createServiceRequest, getServiceRequest, listServiceRequests, moveServiceRequest } from './service.ts';
+import { MAX_OPEN_REQUESTS, cancelServiceRequest, createServiceRequest, getServiceRequest, listServiceRequests, moveServiceRequest } from './service.ts';
 
 // Every SMS the services send, in order (the console provider would write them to a file).
 const sms = vi.hoisted(() => [] as Array<{ to: string; text: string }>);
 vi.mock('../sms/notify.ts', () => ({ notify: async (_db: unknown, { to, text }: { to: string; text: string }) => void sms.push({ to, text }) }));
+vi.stubEnv('SERVICE_REQUEST_DAILY_LIMIT', '');
 
 const services = readCatalogue('src/content').services;
+/** SERVICE_REQUEST_DAILY_LIMIT's default (vi.stubEnv below keeps a developer's own setting out). */
+const MAX_REQUESTS_PER_DAY = 5;
 const SERVICE = 'home-injection';
 /** 2026-12-01 09:30 in Tehran. */
 const NOW = tehran('2026-12-01', '09:30');

@@ -12,6 +12,7 @@ import { toTehranIsoDate } from '#lib/format/date.ts';
 import { findAccount } from '../accounts/repository.ts';
 import type { Service } from '../catalogue/index.ts';
 import type { Db } from '../db/client.ts';
+import { env } from '../env.ts';
 import { AppError } from '../errors.ts';
 import { isBusinessKey, withFreshKey } from '../keys.ts';
 import { consumeAllowanceIn } from '../limits/service.ts';
@@ -41,11 +42,11 @@ export type Services = ReadonlyMap<string, Service>;
 export const MAX_OPEN_REQUESTS = 10;
 
 /**
- * Requests one account may file in any 24 hours, cancelled ones included: a desk phones every
- * request back, and a household rarely needs more than one or two home services a day. Without
- * it, submit-and-cancel could be looped (two SMS a loop) under the open cap.
+ * Requests one account may file in any 24 hours, cancelled ones included (SERVICE_REQUEST_DAILY_LIMIT,
+ * default 5): a desk phones every request back, and a household rarely needs more than one or two
+ * home services a day. Without it, submit-and-cancel could be looped (two SMS a loop) under the open cap.
  */
-export const MAX_REQUESTS_PER_DAY = 5;
+export const requestsPerDay = () => env().SERVICE_REQUEST_DAILY_LIMIT;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The account asking: its id and name (for a request for themself). */
@@ -104,7 +105,8 @@ export async function createServiceRequest(db: Db, services: Services, requester
     if ((await countOpenRequestsOf(inner, requester.id)) >= MAX_OPEN_REQUESTS) {
       throw new AppError('rate_limited', M.tooManyOpen(MAX_OPEN_REQUESTS), { retryAfter: 3600 });
     }
-    await consumeAllowanceIn(inner, { bucket: 'service-request-create', subject: String(requester.id) }, [{ max: MAX_REQUESTS_PER_DAY, ms: DAY_MS }], (seconds) => M.tooManyToday(MAX_REQUESTS_PER_DAY, seconds), now);
+    const perDay = requestsPerDay();
+    await consumeAllowanceIn(inner, { bucket: 'service-request-create', subject: String(requester.id) }, [{ max: perDay, ms: DAY_MS }], (seconds) => M.tooManyToday(perDay, seconds), now);
     const inserted = await withFreshKey(inner, 'SR', SERVICE_REQUEST_KEY_CONSTRAINT, (db2, key) =>
       insertServiceRequest(db2, {
         key,

@@ -15,6 +15,7 @@ import { SmsError, type OtpSms, type SmsProvider, type TextSms } from './provide
 // The HMAC key of the login codes (appSecret() reads it on first use); never the generated file.
 vi.stubEnv('APP_SECRET', randomBytes(32).toString('hex'));
 vi.stubEnv('SMS_NOTIFY_DAILY_LIMIT', '');
+vi.stubEnv('SERVICE_REQUEST_DAILY_LIMIT', '');
 
 /** Every message the process's provider would have sent: the services call notify() without one. */
 const outbox = vi.hoisted(() => ({ texts: [] as Array<{ to: string; text: string }>, codes: [] as Array<{ to: string; code: string }> }));
