@@ -17,6 +17,16 @@ const EnvSchema = v.object({
   SMS_OUTBOX_FILE: v.optional(v.pipe(v.string(), v.minLength(1))),
   /** `1` lets a production server run on the console provider on purpose (codes go to a file, not to phones). */
   SMS_ALLOW_CONSOLE: flag,
+  /**
+   * Notification SMS (receipts, notices, reminders; never login codes) one phone may receive in any
+   * 24 hours, all its accounts together; past it the action still happens and the SMS is skipped.
+   */
+  SMS_NOTIFY_DAILY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'a count of messages a day: 1 … 9999'), v.toNumber(), v.minValue(1)), '20'),
+  /**
+   * Service requests one account may file in any 24 hours, cancelled ones included (each sends an
+   * SMS and reaches the desk). The cap of 10 open requests holds besides.
+   */
+  SERVICE_REQUEST_DAILY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'a count of requests a day: 1 … 999'), v.toNumber(), v.minValue(1)), '5'),
   KAVENEGAR_API_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
   /** The name of the verify/lookup template in the Kavenegar panel. */
   KAVENEGAR_TEMPLATE: v.optional(v.pipe(v.string(), v.regex(/^[\w-]+$/, 'a Kavenegar template name: letters, digits, _ and -'))),

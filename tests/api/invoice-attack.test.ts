@@ -854,20 +854,24 @@ describe.each(databases)('on the %s database', (database) => {
   });
 
   describe('many requests by one account', () => {
-    it('twenty concurrent requests leave at most ten open; a cancel makes room for one more', async () => {
+    // The daily bound (SERVICE_REQUEST_DAILY_LIMIT, 5 filed in 24 hours) is tighter than the cap of 10
+    // open requests under a burst; the open cap over several days is in service-requests.test.ts.
+    it('twenty concurrent requests file exactly five; a cancel does not make room the same day', async () => {
       const me = await patient();
       const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post(server, 'service-requests', requestBody({ preferred_date: tehranDay(1 + (i % 30)) }), { token: me.token })));
       const statuses = answers.map((answer) => answer.status);
       expect(statuses.filter((status) => status !== 201 && status !== 429), statuses.join(',')).toEqual([]);
-      expect(statuses.filter((status) => status === 201).length, statuses.join(',')).toBeLessThanOrEqual(10);
-      for (const answer of answers) if (answer.status === 429) await refused(answer, 429, 'the 11th open request');
+      expect(statuses.filter((status) => status === 201).length, statuses.join(',')).toBe(5);
+      for (const answer of answers) {
+        if (answer.status !== 429) continue;
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+        await refused(answer, 429, 'the 6th request of the day');
+      }
       const open = (await envelope<ServiceRequest[]>(await get('/api/service-requests?per_page=50', me.token))).data!;
-      expect(open).toHaveLength(statuses.filter((status) => status === 201).length);
-      expect(open.length).toBe(10);
+      expect(open).toHaveLength(5);
       expect(open.every((request) => request.status === 'submitted')).toBe(true);
-      await refused(await post(server, 'service-requests', requestBody(), { token: me.token }), 429, 'one more');
       expect((await post(server, `service-requests/${open[0]!.key}/cancel`, undefined, { token: me.token })).status).toBe(200);
-      expect((await post(server, 'service-requests', requestBody(), { token: me.token })).status).toBe(201);
+      await refused(await post(server, 'service-requests', requestBody(), { token: me.token }), 429, 'one more after a cancel');
     });
   });
 

@@ -12,9 +12,12 @@ import { createSandboxGateway, paySandboxSession } from '../payments/gateways/sa
 import { findPayment } from '../payments/repository.ts';
 import { completePayment, startPayment } from '../payments/service.ts';
 import { runDueJobs } from '../jobs/runner.ts';
-import { cancelAppointment, rescheduleAppointment } from './changes.ts';
+import { countEvents } from '../limits/repository.ts';
+import { notify, notifySkippedSubject } from '../sms/notify.ts';
+import { MAX_MOVES_PER_DAY, cancelAppointment, rescheduleAppointment } from './changes.ts';
 import { fileLeave, listDay } from './hospital.ts';
 import { releaseLapsed, setUpBookingJobs } from './jobs.ts';
+import { bookingLimitMessages } from './messages.ts';
 import { registerAppointmentPayments } from './payment-effect.ts';
 import { findAppointment } from './repository.ts';
 import { getAppointment, holdSlot, listAppointments, payAppointment } from './service.ts';
@@ -270,5 +273,52 @@ describeEachDatabase('booking', (database) => {
     expect(reminders).toHaveLength(1);
     expect(reminders[0]).toContain(keys[0]);
     expect(reminders[0]).toContain(a.phoneNumber);
+  });
+
+  it(`bounds moving back and forth: ${MAX_MOVES_PER_DAY} moves per account in 24 hours, then a 429 that moves nothing`, async () => {
+    const { db } = database();
+    const a = await newPatient(db);
+    await fundWallet(db, a.id, 10_000_000);
+    const booked = [];
+    for (const time of ['08:00', '08:30']) {
+      const held = await holdSlot(db, ctx, booker(a), { doctor_id: 'dr-a', start: slot(time, '2026-12-22') }, NOW);
+      await payAppointment(db, ctx, 'sandbox', a.id, held.key, { use_wallet: true }, NOW);
+      booked.push(held.key);
+    }
+    const [there, back] = [slot('10:00', '2026-12-22'), slot('08:00', '2026-12-22')];
+    // A move into a taken slot is refused before it counts.
+    expect((await refusal(rescheduleAppointment(db, ctx, a.id, booked[0]!, { start: slot('08:30', '2026-12-22') }, at(1)))).code).toBe('conflict');
+    for (let move = 0; move < MAX_MOVES_PER_DAY; move++) {
+      const moved = await rescheduleAppointment(db, ctx, a.id, booked[0]!, { start: move % 2 === 0 ? there : back }, at(2 + move));
+      expect(moved.start).toBe(move % 2 === 0 ? there : back);
+    }
+    const where = (await getAppointment(db, ctx, a.id, booked[0]!, at(10))).start;
+    const refused = await refusal(rescheduleAppointment(db, ctx, a.id, booked[0]!, { start: where === there ? back : there }, at(10)));
+    const wait = 24 * 60 * 60 - 8 * 60;
+    expect(refused).toMatchObject({ code: 'rate_limited', retryAfter: wait, message: bookingLimitMessages.tooManyMoves(MAX_MOVES_PER_DAY, wait) });
+    expect((await getAppointment(db, ctx, a.id, booked[0]!, at(10))).start).toBe(where);
+    // Per account: the other appointment cannot be moved either, until a day after the first move.
+    expect((await refusal(rescheduleAppointment(db, ctx, a.id, booked[1]!, { start: slot('11:00', '2026-12-22') }, at(11)))).code).toBe('rate_limited');
+    expect((await rescheduleAppointment(db, ctx, a.id, booked[1]!, { start: slot('11:00', '2026-12-22') }, at(24 * 60 + 2))).start).toBe(slot('11:00', '2026-12-22'));
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+
+  it('a reminder to a phone whose notification budget is spent is skipped, and the job is done', async () => {
+    const { db } = database();
+    const sent: string[] = [];
+    await setUpBookingJobs(db, () => ctx, NOW, async (to, text) => {
+      sent.push(`${to}: ${text}`);
+    });
+    const a = await newPatient(db);
+    await fundWallet(db, a.id, 5_000_000);
+    const held = await holdSlot(db, ctx, booker(a), { doctor_id: 'dr-b', start: slot('10:00', '2026-12-26') }, NOW);
+    await payAppointment(db, ctx, 'sandbox', a.id, held.key, { use_wallet: true }, NOW);
+    const due = tehran('2026-12-25', '10:00');
+    const quiet = { sendText: async () => {} };
+    for (let i = 0; i < 20; i++) await notify(db, { to: a.phoneNumber, text: 'پیام', now: new Date(due.getTime() - 60 * MIN + i), provider: quiet });
+    await runDueJobs(db, due, { runner: 'one' });
+    await runDueJobs(db, new Date(due.getTime() + 60 * MIN), { runner: 'one' });
+    expect(sent.filter((text) => text.includes(held.key))).toEqual([]);
+    expect(await countEvents(db, notifySkippedSubject(a.phoneNumber), NOW)).toBe(1);
   });
 });

@@ -3,8 +3,9 @@ import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 import { lockWallet } from '../ledger/transfer.ts';
+import { consumeAllowanceIn } from '../limits/service.ts';
 import { doctorOf, type BookingContext } from './context.ts';
-import { bookingMessages as M } from './messages.ts';
+import { bookingLimitMessages, bookingMessages as M } from './messages.ts';
 import { tellPatient } from './notices.ts';
 import { insideFreeWindow, statusAt, toAppointment } from './present.ts';
 import { cancelConfirmed, releaseUnconfirmed } from './release.ts';
@@ -31,9 +32,17 @@ export async function cancelAppointment(db: Db, ctx: BookingContext, accountId: 
     if (!insideFreeWindow(row, ctx, now)) throw new AppError('conflict', M.tooLateToCancel(ctx.settings.cancelFreeHours));
     return { row: await cancelConfirmed(inner, row, now, { by: 'patient' }), wasConfirmed: true };
   });
-  if (result.wasConfirmed) await tellPatient(db, ctx, result.row, 'cancelled');
+  if (result.wasConfirmed) await tellPatient(db, ctx, result.row, 'cancelled', now);
   return { status: 'cancelled', key, refunded: result.row.refunded ?? 0 };
 }
+
+/**
+ * Moves one account may make in any 24 hours, all its appointments together. Each move sends an SMS
+ * and churns two slots that other patients are looking at; a patient who really needs to move a
+ * visit does it once or twice.
+ */
+export const MAX_MOVES_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * `POST /appointments/{key}/reschedule` `{start}`: moves a confirmed appointment (inside the free
@@ -58,6 +67,8 @@ export async function rescheduleAppointment(db: Db, ctx: BookingContext, account
         if (check.reason === 'not_a_slot') throw new AppError('invalid_input', M.notASlot, { errors: { start: [M.notASlot] } });
         return { kind: 'unavailable' as const, doctorId: row.doctorId };
       }
+      // Only a move that is about to happen is counted: a refused slot or a wrong start costs nothing.
+      await consumeAllowanceIn(inner, { bucket: 'appointment-move', subject: String(accountId) }, [{ max: MAX_MOVES_PER_DAY, ms: DAY_MS }], (seconds) => bookingLimitMessages.tooManyMoves(MAX_MOVES_PER_DAY, seconds), now);
       for (const stale of await lockStaleInSlot(inner, row.doctorId, check.slot.start, now)) await releaseUnconfirmed(inner, stale, now, { status: 'expired' }, false);
       const updated = await inner.transaction((savepoint) =>
         updateAppointment(savepoint as unknown as Db, row.id, { startsAt: check.slot.start, endsAt: check.slot.end, turn: check.slot.turn, clinicId: check.slot.clinic }),
@@ -66,7 +77,7 @@ export async function rescheduleAppointment(db: Db, ctx: BookingContext, account
       return { kind: 'moved' as const, row: updated };
     });
     if (moved.kind === 'unavailable') throw await slotTaken(db, ctx, moved.doctorId, now, M.slotUnavailable);
-    await tellPatient(db, ctx, moved.row, 'moved');
+    await tellPatient(db, ctx, moved.row, 'moved', now);
     return toAppointment(moved.row, ctx, now);
   } catch (error) {
     if (isUniqueViolation(error, ACTIVE_SLOT_CONSTRAINT)) {

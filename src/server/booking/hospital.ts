@@ -64,7 +64,7 @@ export async function fileLeave(db: Db, ctx: BookingContext, doctorId: string, o
     });
     if (!row) continue;
     cancelled.push({ key: row.key, start: row.startsAt.toISOString(), refunded: row.refunded ?? 0 });
-    await tellPatient(db, ctx, row, { cancelledByHospital: order.reason });
+    await tellPatient(db, ctx, row, { cancelledByHospital: order.reason }, now);
   }
   return { leave_id: leave.id, from: from.toISOString(), to: to.toISOString(), cancelled };
 }

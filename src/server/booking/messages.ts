@@ -56,3 +56,9 @@ export const holdLimitMessages = {
   lapsed: (seconds: number) =>
     `مهلت نگه‌داری همین نوبت برای این شمارهٔ موبایل به‌تازگی تمام شده است؛ ${waitPhrase(seconds)} دوباره می‌توانید آن را بگیرید، یا زمان دیگری را انتخاب کنید.`,
 };
+
+/** The refusal of one move too many: moves are bounded per account and day (changes.ts). */
+export const bookingLimitMessages = {
+  tooManyMoves: (max: number, seconds: number) =>
+    `هر حساب در ۲۴ ساعت حداکثر ${toPersianDigits(max)} بار می‌تواند نوبت جابه‌جا کند؛ لطفاً ${waitPhrase(seconds)} دوباره تلاش کنید.`,
+};

@@ -26,10 +26,10 @@ export function registerAppointmentPayments(context: () => BookingContext = book
       await confirmPaid(tx, context(), row, { byBank: payment.amount, payment }, now);
       return true;
     },
-    async (db, payment, applied) => {
+    async (db, payment, applied, now) => {
       if (!applied || !payment.target) return;
       const row = await findAppointment(db, payment.target);
-      if (row) await tellPatient(db, context(), row, 'confirmed');
+      if (row) await tellPatient(db, context(), row, 'confirmed', now);
     },
   );
 }

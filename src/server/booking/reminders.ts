@@ -5,6 +5,7 @@ import type { BookingContext } from './context.ts';
 import { noticeText } from './notices.ts';
 import { findAccount } from '../accounts/repository.ts';
 import { smsProvider } from '../sms/index.ts';
+import { sendNotification } from '../sms/notify.ts';
 import { reminderJobKey } from './release.ts';
 import { findAppointment, type AppointmentRow } from './repository.ts';
 
@@ -20,7 +21,11 @@ export async function scheduleReminder(tx: Db, ctx: BookingContext, row: Appoint
   await upsertJob(tx, { key: reminderJobKey(row.key), kind: REMINDER_JOB, runAt, payload: { key: row.key, start: row.startsAt.toISOString() } }, now);
 }
 
-/** Registers the reminder job's handler: sends only for an appointment still confirmed at that time. */
+/**
+ * Registers the reminder job's handler: sends only for an appointment still confirmed at that
+ * time. A reminder is a notification: it takes from the phone's daily budget, and when that is
+ * spent it is skipped (logged and counted) and the job is done; it is never retried for the budget.
+ */
 export function registerReminderJob(context: () => BookingContext, send: (to: string, text: string) => Promise<void> = (to, text) => smsProvider().sendText({ to, text })): void {
   registerJobHandler(REMINDER_JOB, async (db, job, now) => {
     const payload = job.payload as { key?: unknown; start?: unknown };
@@ -28,7 +33,7 @@ export function registerReminderJob(context: () => BookingContext, send: (to: st
     const row = await findAppointment(db, payload.key);
     if (!row || row.status !== 'confirmed' || row.startsAt.toISOString() !== payload.start || row.startsAt <= now) return;
     const account = await findAccount(db, row.accountId);
-    // Sent directly, not through notify(): a provider's failure fails the job, which then runs again later.
-    if (account) await send(account.phoneNumber, noticeText(context(), row, 'reminder'));
+    // Not through notify(): a provider's failure fails the job (its unit given back), which then runs again later.
+    if (account) await sendNotification(db, { to: account.phoneNumber, text: noticeText(context(), row, 'reminder'), now, provider: { sendText: (sms) => send(sms.to, sms.text) } });
   });
 }

@@ -303,6 +303,6 @@ export async function payAppointment(
   if (outcome.kind === 'bank') {
     return { status: 'awaiting_payment', key, payment_id: outcome.payment.id, redirect_url: `/go-to-bank?payment=${outcome.payment.id}`, amount: outcome.payment.amount };
   }
-  if (outcome.fresh) await tellPatient(db, ctx, outcome.row, 'confirmed');
+  if (outcome.fresh) await tellPatient(db, ctx, outcome.row, 'confirmed', now);
   return { status: 'confirmed', key, appointment: toAppointment(outcome.row, ctx, now) };
 }

@@ -15,7 +15,7 @@ import { resultContext } from '../test-results/settings.ts';
 import { DEMO_PATIENT, seedDemo } from './seed.ts';
 
 const sms = vi.hoisted(() => [] as Array<{ to: string; text: string }>);
-vi.mock('../sms/notify.ts', () => ({ notify: async (to: string, text: string) => void sms.push({ to, text }) }));
+vi.mock('../sms/notify.ts', () => ({ notify: async (_db: unknown, { to, text }: { to: string; text: string }) => void sms.push({ to, text }) }));
 
 const ctx = testContext();
 const SITE = 'https://portal.example.ir';

@@ -31,7 +31,7 @@ export async function issueInvoice(db: Db, body: IssueInvoiceBody, options: { is
   const url = issued.token ? new URL(invoiceLinkPath(issued.token), options.siteUrl).href : undefined;
   if (url) {
     try {
-      await notify(issued.phone, invoiceSms.issued(issued.row.key, issued.row.payable, url));
+      await notify(db, { to: issued.phone, text: invoiceSms.issued(issued.row.key, issued.row.payable, url), now: options.now });
     } catch (error) {
       logError('Telling the patient about an invoice failed', error);
     }
@@ -45,7 +45,7 @@ export async function voidInvoiceForHospital(db: Db, services: Services, key: st
   if (fresh) {
     const row = await findInvoice(db, invoice.key);
     const account = row ? await findAccount(db, row.accountId) : undefined;
-    if (account) await notify(account.phoneNumber, invoiceSms.voided(invoice.key, body.reason));
+    if (account) await notify(db, { to: account.phoneNumber, text: invoiceSms.voided(invoice.key, body.reason), now });
   }
   return invoice;
 }

@@ -26,7 +26,7 @@ import { getInvoice, listInvoices, payInvoice, type InvoiceSettings } from './se
 
 // Every SMS the services send, in order (the console provider would write them to a file).
 const sms = vi.hoisted(() => [] as Array<{ to: string; text: string }>);
-vi.mock('../sms/notify.ts', () => ({ notify: async (to: string, text: string) => void sms.push({ to, text }) }));
+vi.mock('../sms/notify.ts', () => ({ notify: async (_db: unknown, { to, text }: { to: string; text: string }) => void sms.push({ to, text }) }));
 
 const services = readCatalogue('src/content').services;
 const SITE = 'https://portal.example.ir';

@@ -34,11 +34,11 @@ export function registerInvoicePayments(): void {
       await settleInvoice(tx, row, { byBank: payment.amount, paymentId: payment.id, byLink: false }, now);
       return true;
     },
-    async (db, payment, applied) => {
+    async (db, payment, applied, now) => {
       if (!applied || payment.payer !== 'link' || !payment.target) return;
       const row = await findInvoice(db, payment.target);
       const account = row ? await findAccount(db, row.accountId) : undefined;
-      if (row && account) await notify(account.phoneNumber, invoiceSms.paidByLink(row.key, row.payable));
+      if (row && account) await notify(db, { to: account.phoneNumber, text: invoiceSms.paidByLink(row.key, row.payable), now });
     },
   );
 }

@@ -31,6 +31,16 @@ export async function insertEvent(db: Db, { bucket, subject }: LimitSubject, at:
   await db.insert(limitEvents).values({ bucket, subject, at });
 }
 
+/** Records one event and returns its id, for an event that may be given back (deleteEvent). */
+export async function insertEventReturningId(db: Db, { bucket, subject }: LimitSubject, at: Date): Promise<number> {
+  const [row] = await db.insert(limitEvents).values({ bucket, subject, at }).returning({ id: limitEvents.id });
+  return row!.id;
+}
+
+export async function deleteEvent(db: Db, id: number): Promise<void> {
+  await db.delete(limitEvents).where(eq(limitEvents.id, id));
+}
+
 export async function pruneEvents(db: Db, before: Date): Promise<void> {
   await db.delete(limitEvents).where(lt(limitEvents.at, before));
 }

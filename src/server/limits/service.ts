@@ -9,7 +9,7 @@ import { ago, rateLimited, windowOpensAt } from '../auth/limits.ts';
 import type { Db } from '../db/client.ts';
 import { advisoryLock } from '../db/locks.ts';
 import type { AppError } from '../errors.ts';
-import { insertEvent, pruneEvents, recentEvents, type LimitSubject } from './repository.ts';
+import { deleteEvent, insertEvent, insertEventReturningId, pruneEvents, recentEvents, type LimitSubject } from './repository.ts';
 
 export type { Window } from '../auth/policy.ts';
 export type { LimitSubject } from './repository.ts';
@@ -59,6 +59,37 @@ export async function consumeAllowance(db: Db, subject: LimitSubject, windows: r
   const opensAt = await db.transaction((tx) => takeAllowance(tx as unknown as Db, subject, windows, now));
   if (opensAt !== 0) throw refusal(message, opensAt, now);
 }
+
+/**
+ * Takes one event of `subject`'s allowance inside the caller's transaction `tx`, or throws the 429
+ * that `message` words (rolling the caller's transaction back, so nothing of it is recorded).
+ */
+export async function consumeAllowanceIn(tx: Db, subject: LimitSubject, windows: readonly Window[], message: (seconds: number) => string, now: Date): Promise<void> {
+  const opensAt = await takeAllowance(tx, subject, windows, now);
+  if (opensAt !== 0) throw refusal(message, opensAt, now);
+}
+
+/** A reservation: the event taken (its id, to give back), or when the allowance opens again. */
+export type Reservation = { taken: true; eventId: number } | { taken: false; opensAt: number };
+
+/**
+ * Takes one event of `subject`'s allowance in a transaction of its own, for an attempt whose
+ * outcome is known only after that transaction (a message a provider may refuse): the event holds
+ * its place while the attempt runs, so racing attempts never exceed the allowance, and
+ * `releaseAllowance` gives it back if the attempt did not happen.
+ */
+export async function reserveAllowance(db: Db, subject: LimitSubject, windows: readonly Window[], now: Date): Promise<Reservation> {
+  return db.transaction(async (tx) => {
+    const inner = tx as unknown as Db;
+    await lockSubject(inner, subject);
+    const opensAt = await allowanceOpensAt(inner, subject, windows, now);
+    if (opensAt !== 0) return { taken: false as const, opensAt };
+    return { taken: true as const, eventId: await insertEventReturningId(inner, subject, now) };
+  });
+}
+
+/** Gives back an event that `reserveAllowance` took for an attempt that did not happen. */
+export const releaseAllowance = (db: Db, eventId: number) => deleteEvent(db, eventId);
 
 /** The 429 for an allowance that opens at `opensAt` (an infinite one: a day). */
 export function refusal(message: (seconds: number) => string, opensAt: number, now: Date): AppError {

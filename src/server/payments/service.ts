@@ -119,9 +119,9 @@ function creditDescription(payment: PaymentRow): string {
   return payment.purpose === 'wallet_charge' ? 'شارژ کیف پول از درگاه بانک' : `پرداخت دیرهنگام ${M.purposes[payment.purpose]}؛ به کیف پول برگشت`;
 }
 
-const chargeAfterPaid: AfterPaid = async (db, payment) => {
+const chargeAfterPaid: AfterPaid = async (db, payment, _applied, now) => {
   const account = await findAccount(db, payment.accountId);
-  if (account) await notify(account.phoneNumber, walletSms.charged(payment.amount, await walletBalanceOf(db, payment.accountId), payment.refId ?? ''));
+  if (account) await notify(db, { to: account.phoneNumber, text: walletSms.charged(payment.amount, await walletBalanceOf(db, payment.accountId), payment.refId ?? ''), now });
 };
 
 /** A link payment that no longer applies: the money is owed back to the card it came from, never to a wallet. */

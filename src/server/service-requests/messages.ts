@@ -1,6 +1,7 @@
 import { SERVICE_REQUEST_STATUS_NAMES, type ServiceRequestStatus } from '#lib/api/contracts/service-requests.ts';
 import { formatJalaliDate, formatTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
+import { waitPhrase } from '../auth/messages.ts';
 
 /** Persian messages of the service-request calls. */
 export const serviceRequestMessages = {
@@ -10,6 +11,8 @@ export const serviceRequestMessages = {
   tooSoon: (days: number) => (days === 0 ? 'روز دلخواه نمی‌تواند پیش از امروز باشد' : `این خدمت را دست‌کم ${toPersianDigits(days)} روز زودتر درخواست کنید`),
   tooFar: (days: number) => `روز دلخواه حداکثر تا ${toPersianDigits(days)} روز آینده ممکن است`,
   tooManyOpen: (max: number) => `شما ${toPersianDigits(max)} درخواست باز دارید؛ تا رسیدگی به آن‌ها درخواست تازه ثبت نمی‌شود`,
+  tooManyToday: (max: number, seconds: number) =>
+    `هر حساب در ۲۴ ساعت حداکثر ${toPersianDigits(max)} درخواست خدمت می‌تواند ثبت کند؛ لطفاً ${waitPhrase(seconds)} دوباره تلاش کنید.`,
   notCancellable: 'این درخواست را دیگر نمی‌توان لغو کرد؛ با بیمارستان تماس بگیرید',
   illegalMove: (from: ServiceRequestStatus, to: ServiceRequestStatus) =>
     `درخواست از وضعیت «${SERVICE_REQUEST_STATUS_NAMES[from]}» به «${SERVICE_REQUEST_STATUS_NAMES[to]}» نمی‌رود`,

@@ -12,14 +12,18 @@ import { readCatalogue } from '../catalogue/index.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { deskServiceRequest, listServiceRequestsForHospital, moveServiceRequestForHospital, type DeskServiceRequest } from './hospital.ts';
+import { serviceRequestMessages as M } from './messages.ts';
 import { eventsOf, findServiceRequest } from './repository.ts';
 import { MAX_OPEN_REQUESTS, cancelServiceRequest, createServiceRequest, getServiceRequest, listServiceRequests, moveServiceRequest } from './service.ts';
 
 // Every SMS the services send, in order (the console provider would write them to a file).
 const sms = vi.hoisted(() => [] as Array<{ to: string; text: string }>);
-vi.mock('../sms/notify.ts', () => ({ notify: async (to: string, text: string) => void sms.push({ to, text }) }));
+vi.mock('../sms/notify.ts', () => ({ notify: async (_db: unknown, { to, text }: { to: string; text: string }) => void sms.push({ to, text }) }));
+vi.stubEnv('SERVICE_REQUEST_DAILY_LIMIT', '');
 
 const services = readCatalogue('src/content').services;
+/** SERVICE_REQUEST_DAILY_LIMIT's default (vi.stubEnv below keeps a developer's own setting out). */
+const MAX_REQUESTS_PER_DAY = 5;
 const SERVICE = 'home-injection';
 /** 2026-12-01 09:30 in Tehran. */
 const NOW = tehran('2026-12-01', '09:30');
@@ -61,9 +65,9 @@ describeEachDatabase('service requests', (database) => {
   it('allows exactly the moves of SERVICE_REQUEST_MOVES: a legal one moves and adds history, an illegal one is a 409 that changes nothing', async () => {
     const { db } = database();
     for (const from of SERVICE_REQUEST_STATUSES) {
-      // A patient per starting status: each has at most seven requests open.
-      const account = await newPatient(db);
       for (const to of SERVICE_REQUEST_STATUSES) {
+        // A patient per move: an account files a few requests a day only.
+        const account = await newPatient(db);
         const key = await requestIn(db, account, from);
         const before = await findServiceRequest(db, key);
         const move = { status: to, ...(to === 'scheduled' ? { scheduled_at: visit('11:00') } : {}) };
@@ -170,22 +174,43 @@ describeEachDatabase('service requests', (database) => {
     expect((await rejection(moveServiceRequest(db, services, submitted, { status: 'reviewing' }, at(34)), AppError)).code).toBe('conflict');
   });
 
-  it(`keeps at most ${MAX_OPEN_REQUESTS} requests open per account, also when 20 arrive at once; a closed one frees a place`, async () => {
+  it(`keeps at most ${MAX_OPEN_REQUESTS} requests open per account, over days; a closed one frees a place`, async () => {
     const { db } = database();
     const one = await newPatient(db);
+    const DAY = 24 * 60;
     const keys = [];
-    for (let i = 0; i < MAX_OPEN_REQUESTS; i++) keys.push((await createServiceRequest(db, services, requester(one), body(), NOW)).key);
-    const eleventh = await rejection(createServiceRequest(db, services, requester(one), body(), NOW), AppError);
-    expect(eleventh.code).toBe('rate_limited');
-    await moveServiceRequest(db, services, keys[0]!, { status: 'rejected', note: 'این نشانی خارج از محدودهٔ خدمت است' }, at(1));
-    expect((await createServiceRequest(db, services, requester(one), body(), at(2))).status).toBe('submitted');
+    for (let i = 0; i < MAX_OPEN_REQUESTS; i++) {
+      const when = at(Math.floor(i / MAX_REQUESTS_PER_DAY) * DAY + i);
+      keys.push((await createServiceRequest(db, services, requester(one), body({ preferred_date: '2026-12-06' }), when)).key);
+    }
+    const eleventh = await rejection(createServiceRequest(db, services, requester(one), body({ preferred_date: '2026-12-06' }), at(3 * DAY)), AppError);
+    expect(eleventh).toMatchObject({ code: 'rate_limited', message: M.tooManyOpen(MAX_OPEN_REQUESTS) });
+    await moveServiceRequest(db, services, keys[0]!, { status: 'rejected', note: 'این نشانی خارج از محدودهٔ خدمت است' }, at(3 * DAY + 1));
+    expect((await createServiceRequest(db, services, requester(one), body({ preferred_date: '2026-12-06' }), at(3 * DAY + 2))).status).toBe('submitted');
+  });
+
+  it(`bounds submit-and-cancel: ${MAX_REQUESTS_PER_DAY} requests per account in 24 hours, cancelled ones included, also when 20 arrive at once`, async () => {
+    const { db } = database();
+    const looper = await newPatient(db);
+    const before = sms.length;
+    for (let loop = 0; loop < MAX_REQUESTS_PER_DAY; loop++) {
+      const created = await createServiceRequest(db, services, requester(looper), body(), at(2 * loop));
+      await cancelServiceRequest(db, services, looper.id, created.key, at(2 * loop + 1));
+    }
+    const refused = await rejection(createServiceRequest(db, services, requester(looper), body(), at(60)), AppError);
+    // The first of the day opens again 24 hours after it was filed.
+    expect(refused).toMatchObject({ code: 'rate_limited', retryAfter: 23 * 60 * 60, message: M.tooManyToday(MAX_REQUESTS_PER_DAY, 23 * 60 * 60) });
+    expect(refused.message).toMatch(/[\u0600-\u06FF]/);
+    expect(sms.length - before).toBe(2 * MAX_REQUESTS_PER_DAY);
+    expect((await listServiceRequests(db, services, looper.id, { page: 1, per_page: 50 })).total).toBe(MAX_REQUESTS_PER_DAY);
+    expect((await createServiceRequest(db, services, requester(looper), body(), at(24 * 60))).status).toBe('submitted');
 
     const crowd = await newPatient(db);
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => createServiceRequest(db, services, requester(crowd), body(), NOW)));
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(MAX_OPEN_REQUESTS);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(MAX_REQUESTS_PER_DAY);
     const refusals = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as AppError] : []));
-    expect(refusals.map((e) => e.code)).toEqual(Array(20 - MAX_OPEN_REQUESTS).fill('rate_limited'));
-    expect((await listServiceRequests(db, services, crowd.id, { page: 1, per_page: 50 })).total).toBe(MAX_OPEN_REQUESTS);
+    expect(refusals.map((e) => e.code)).toEqual(Array(20 - MAX_REQUESTS_PER_DAY).fill('rate_limited'));
+    expect((await listServiceRequests(db, services, crowd.id, { page: 1, per_page: 50 })).total).toBe(MAX_REQUESTS_PER_DAY);
   });
 
   it('checks the request against the catalogue: the service, its windows, the day', async () => {

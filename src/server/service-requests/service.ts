@@ -12,8 +12,10 @@ import { toTehranIsoDate } from '#lib/format/date.ts';
 import { findAccount } from '../accounts/repository.ts';
 import type { Service } from '../catalogue/index.ts';
 import type { Db } from '../db/client.ts';
+import { env } from '../env.ts';
 import { AppError } from '../errors.ts';
 import { isBusinessKey, withFreshKey } from '../keys.ts';
+import { consumeAllowanceIn } from '../limits/service.ts';
 import { logError } from '../log.ts';
 import { notify } from '../sms/notify.ts';
 import { voidInvoicesOfRequest } from '../invoices/service.ts';
@@ -38,6 +40,14 @@ export type Services = ReadonlyMap<string, Service>;
 
 /** Open requests an account may have at once. */
 export const MAX_OPEN_REQUESTS = 10;
+
+/**
+ * Requests one account may file in any 24 hours, cancelled ones included (SERVICE_REQUEST_DAILY_LIMIT,
+ * default 5): a desk phones every request back, and a household rarely needs more than one or two
+ * home services a day. Without it, submit-and-cancel could be looped (two SMS a loop) under the open cap.
+ */
+export const requestsPerDay = () => env().SERVICE_REQUEST_DAILY_LIMIT;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The account asking: its id and name (for a request for themself). */
 export interface Requester {
@@ -70,11 +80,11 @@ function checkAgainstCatalogue(services: Services, body: ServiceRequestBody, now
 }
 
 /** SMS to the account's phone about its request, after the change committed; never throws. */
-async function tellPatient(db: Db, services: Services, row: ServiceRequestRow, note?: string | null): Promise<void> {
+async function tellPatient(db: Db, services: Services, row: ServiceRequestRow, now: Date, note?: string | null): Promise<void> {
   try {
     const account = await findAccount(db, row.accountId);
     const service = services.get(row.serviceId)?.name ?? row.serviceId;
-    if (account) await notify(account.phoneNumber, serviceRequestSms(row.key, service, row.status, { note: note ?? null, scheduledAt: row.scheduledAt }));
+    if (account) await notify(db, { to: account.phoneNumber, text: serviceRequestSms(row.key, service, row.status, { note: note ?? null, scheduledAt: row.scheduledAt }), now });
   } catch (error) {
     logError('Telling the patient about a service request failed', error);
   }
@@ -95,6 +105,8 @@ export async function createServiceRequest(db: Db, services: Services, requester
     if ((await countOpenRequestsOf(inner, requester.id)) >= MAX_OPEN_REQUESTS) {
       throw new AppError('rate_limited', M.tooManyOpen(MAX_OPEN_REQUESTS), { retryAfter: 3600 });
     }
+    const perDay = requestsPerDay();
+    await consumeAllowanceIn(inner, { bucket: 'service-request-create', subject: String(requester.id) }, [{ max: perDay, ms: DAY_MS }], (seconds) => M.tooManyToday(perDay, seconds), now);
     const inserted = await withFreshKey(inner, 'SR', SERVICE_REQUEST_KEY_CONSTRAINT, (db2, key) =>
       insertServiceRequest(db2, {
         key,
@@ -117,7 +129,7 @@ export async function createServiceRequest(db: Db, services: Services, requester
     await insertEvent(inner, { requestId: inserted.id, status: 'submitted', by: 'patient', at: now });
     return inserted;
   });
-  await tellPatient(db, services, row);
+  await tellPatient(db, services, row, now);
   return present(db, services, row);
 }
 
@@ -150,7 +162,7 @@ export async function cancelServiceRequest(db: Db, services: Services, accountId
     await voidInvoicesOfRequest(inner, locked.id, M.invoiceVoidedWithRequest, now);
     return { row: cancelled, fresh: true };
   });
-  if (row.fresh) await tellPatient(db, services, row.row);
+  if (row.fresh) await tellPatient(db, services, row.row, now);
   return present(db, services, row.row);
 }
 
@@ -183,6 +195,6 @@ export async function moveServiceRequest(db: Db, services: Services, key: string
     if (body.status === 'cancelled' || body.status === 'rejected') await voidInvoicesOfRequest(inner, locked.id, M.invoiceVoidedWithRequest, now);
     return moved;
   });
-  await tellPatient(db, services, row, body.note);
+  await tellPatient(db, services, row, now, body.note);
   return present(db, services, row);
 }

@@ -3,14 +3,13 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../tests/support/rejection.ts';
 import { parseEnv } from '../env.ts';
 import { createConsoleProvider } from './console.ts';
 import { createSmsProvider } from './index.ts';
 import { createKavenegarProvider } from './kavenegar.ts';
-import { notify } from './notify.ts';
-import { otpText, SmsError, type SmsProvider, type TextSms } from './provider.ts';
+import { otpText, SmsError } from './provider.ts';
 
 const sms = { to: '09121234567', code: '04821' };
 const siteHost = 'portal.example.ir';
@@ -167,45 +166,5 @@ describe('Kavenegar provider', () => {
   it('is what SMS_PROVIDER=kavenegar gives', () => {
     const config = parseEnv({ SMS_PROVIDER: 'kavenegar', KAVENEGAR_API_KEY: apiKey, KAVENEGAR_TEMPLATE: 'portal-login' });
     expect(createSmsProvider(config).name).toBe('kavenegar');
-  });
-});
-
-describe('notify', () => {
-  const recording = (fail: Error | undefined): SmsProvider & { sent: TextSms[] } => {
-    const sent: TextSms[] = [];
-    return {
-      name: 'kavenegar',
-      sent,
-      async sendOtp() {
-        throw new Error('notify sends no login codes');
-      },
-      async sendText(message) {
-        if (fail) throw fail;
-        sent.push(message);
-      },
-    };
-  };
-
-  it('sends the text as a plain message', async () => {
-    const provider = recording(undefined);
-    await notify(receipt.to, receipt.text, provider);
-    expect(provider.sent).toEqual([receipt]);
-  });
-
-  it.each([
-    ['a refusal', new SmsError('Kavenegar refused the message: HTTP 418, status 418: اعتبار کافی نیست')],
-    ['any other failure', new TypeError('fetch failed')],
-  ])('swallows %s and logs it with the phone masked', async (_title, failure) => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
-      await expect(notify(receipt.to, receipt.text, recording(failure))).resolves.toBeUndefined();
-      expect(errors).toHaveBeenCalledTimes(1);
-      const line = String(errors.mock.calls[0]![0]);
-      expect(line).toContain(failure.message);
-      expect(line).toContain('0912***567');
-      expect(line).not.toContain(receipt.to);
-    } finally {
-      errors.mockRestore();
-    }
   });
 });

@@ -212,11 +212,7 @@ export async function detachTestResult(db: Db, { key, body, now }: { key: string
     return { row, phoneNumber: account?.phoneNumber };
   });
   if (phoneNumber) {
-    try {
-      await notify(phoneNumber, testResultSms.detached(row.receptionCode));
-    } catch (error) {
-      logError('Telling the patient about a detached result failed', error);
-    }
+    await notify(db, { to: phoneNumber, text: testResultSms.detached(row.receptionCode), now });
   }
   return claimState(row);
 }

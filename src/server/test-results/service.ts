@@ -226,7 +226,7 @@ export async function fileTestResult(
     const url = new URL(RESULTS_PATH, options.siteUrl).href;
     const text = outcome.row.accountId === null && !outcome.before ? testResultSms.toClaim(outcome.row.receptionCode, url) : testResultSms[sms](outcome.row.receptionCode, url);
     try {
-      await notify(outcome.phone, text);
+      await notify(db, { to: outcome.phone, text, now });
     } catch (error) {
       logError('Telling the patient about a test result failed', error);
     }

@@ -23,7 +23,7 @@ import {
 } from './service.ts';
 
 const sms = vi.hoisted(() => [] as Array<{ to: string; text: string }>);
-vi.mock('../sms/notify.ts', () => ({ notify: async (to: string, text: string) => void sms.push({ to, text }) }));
+vi.mock('../sms/notify.ts', () => ({ notify: async (_db: unknown, { to, text }: { to: string; text: string }) => void sms.push({ to, text }) }));
 
 const NOW = new Date('2026-11-20T08:00:00Z');
 const MIN = 60_000;

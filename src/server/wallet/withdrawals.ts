@@ -180,7 +180,7 @@ export async function settleWithdrawal(db: Db, key: string, input: { bankReferen
     now,
   );
   const shown = await withHolder(db, row);
-  await notify(shown.phone_number, walletSms.withdrawalPaid(row.key, row.amount, input.bankReference));
+  await notify(db, { to: shown.phone_number, text: walletSms.withdrawalPaid(row.key, row.amount, input.bankReference), now });
   return shown;
 }
 
@@ -194,6 +194,6 @@ export async function rejectWithdrawal(db: Db, key: string, input: { reason: str
     now,
   );
   const shown = await withHolder(db, row);
-  await notify(shown.phone_number, walletSms.withdrawalRejected(row.key, row.amount, input.reason));
+  await notify(db, { to: shown.phone_number, text: walletSms.withdrawalRejected(row.key, row.amount, input.reason), now });
   return shown;
 }
