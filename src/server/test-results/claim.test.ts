@@ -16,7 +16,7 @@ import { findResultByKey } from './repository.ts';
 import { fileTestResult, getTestResult, listTestResults, shareTestResult, sharedTestResult, type ResultContext } from './service.ts';
 
 const sms = vi.hoisted(() => [] as Array<{ to: string; text: string }>);
-vi.mock('../sms/notify.ts', () => ({ notify: async (to: string, text: string) => void sms.push({ to, text }) }));
+vi.mock('../sms/notify.ts', () => ({ notify: async (_db: unknown, { to, text }: { to: string; text: string }) => void sms.push({ to, text }) }));
 /** The claim codes go through the provider the endpoint passes; here it writes where `notify` does. */
 const provider: SmsProvider = {
   name: 'console',
