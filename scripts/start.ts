@@ -21,6 +21,7 @@ import '../src/server/effects.ts';
 import { auditHospitalRequest } from '../src/server/hospital/audit.ts';
 import { pruneHospitalRecords } from '../src/server/hospital/endpoint.ts';
 import { pruneLimitEvents } from '../src/server/limits/service.ts';
+import { pruneClaims } from '../src/server/test-results/claim.ts';
 import { hospitalKeys } from '../src/server/hospital/keys.ts';
 import { appSecret } from '../src/server/secret.ts';
 import { closeVisitBuffer } from '../src/server/visits/buffer.ts';
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
     console.log(`Demo patient added: log in with ${DEMO_PATIENT.phoneNumber}; the code is in ${config.SMS_OUTBOX_FILE} (README «Demo data»).`);
   }
   const prune = () =>
-    Promise.all([pruneLoginRecords(database.db, new Date()), pruneHospitalRecords(database.db, new Date()), pruneLimitEvents(database.db, new Date())]).catch((error: unknown) =>
+    Promise.all([pruneLoginRecords(database.db, new Date()), pruneHospitalRecords(database.db, new Date()), pruneLimitEvents(database.db, new Date()), pruneClaims(database.db, new Date())]).catch((error: unknown) =>
       logError('Pruning old login records failed', error),
     );
   void prune();

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { expect, it, vi } from 'vitest';
 import { FileTestResultSchema, type ClaimTestResultBody, type FileTestResultBody } from '#lib/api/contracts/test-results.ts';
@@ -8,9 +9,10 @@ import { rejection } from '../../../tests/support/rejection.ts';
 import { insertAccount, type Account } from '../accounts/repository.ts';
 import { otpPolicy } from '../auth/policy.ts';
 import type { Db } from '../db/client.ts';
+import { testResultClaimCodes, testResultClaimFailures } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { SmsProvider } from '../sms/provider.ts';
-import { CLAIM_LIMITS, claimTestResult, detachTestResult, releaseTestResultClaims, type ClaimOutcome } from './claim.ts';
+import { CLAIM_LIMITS, claimTestResult, detachTestResult, pruneClaims, releaseTestResultClaims, type ClaimOutcome } from './claim.ts';
 import { testResultMessages as M } from './messages.ts';
 import { findResultByKey } from './repository.ts';
 import { fileTestResult, getTestResult, listTestResults, shareTestResult, sharedTestResult, type ResultContext } from './service.ts';
@@ -270,5 +272,23 @@ describeEachDatabase('claiming a test result', (database) => {
     expect((await rejection(detachTestResult(db, { key: 'TR-ZZZZZZ', body: { reason: 'نیست' }, now: at(3) }), AppError)).code).toBe('not_found');
     const owner = await accountOn(db, result.phone);
     expect(claimedKey(await claim(db, owner.id, result.right, at(4)))).toBe(result.key);
+  });
+
+  it('forgets claim failures and codes once they are two days old, never sooner', async () => {
+    const { db } = database();
+    const result = await waiting(db);
+    const { id: resultId } = (await findResultByKey(db, result.key))!;
+    const stranger = await newPatient(db);
+    await claim(db, stranger.id, result.right, at(1));
+    await refusedClaim(db, stranger.id, { ...result.right, international_code: newNationalCode() }, at(2));
+    const kept = async () => [
+      (await db.select().from(testResultClaimFailures).where(eq(testResultClaimFailures.accountId, stranger.id))).length,
+      (await db.select().from(testResultClaimCodes).where(eq(testResultClaimCodes.resultId, resultId))).length,
+    ];
+    expect(await kept()).toEqual([1, 1]);
+    await pruneClaims(db, at(24 * 60));
+    expect(await kept()).toEqual([1, 1]);
+    await pruneClaims(db, at(3 * 24 * 60));
+    expect(await kept()).toEqual([0, 0]);
   });
 });

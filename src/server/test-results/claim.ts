@@ -33,6 +33,7 @@ import {
   latestClaimCode,
   lockResultByKey,
   lockResultByReception,
+  pruneClaimRecords,
   recentClaimFailures,
   replaceClaimCode,
   revokeSharesOf,
@@ -227,3 +228,6 @@ export async function releaseTestResultClaims(db: Db, { key, now }: { key: strin
     return claimState(await updateResult(inner, found.id, { claimFailures: 0, claimsLockedAt: null, updatedAt: now }));
   });
 }
+
+/** Every claim window is at most a day long: failures and codes older than two days count for nothing. */
+export const pruneClaims = (db: Db, now: Date) => pruneClaimRecords(db, ago(now, 48 * HOUR));

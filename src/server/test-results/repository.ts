@@ -164,8 +164,10 @@ export async function recentClaimFailures(db: Db, subject: { accountId: number }
   return rows.map((row) => row.at);
 }
 
-export async function pruneClaimFailures(db: Db, before: Date): Promise<void> {
+/** Deletes claim failures made before `before`, and claim codes that expired before it. */
+export async function pruneClaimRecords(db: Db, before: Date): Promise<void> {
   await db.delete(testResultClaimFailures).where(lt(testResultClaimFailures.at, before));
+  await db.delete(testResultClaimCodes).where(lt(testResultClaimCodes.expiresAt, before));
 }
 
 /** The result with this key, locked (the hospital's detach and release). */
