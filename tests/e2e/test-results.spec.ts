@@ -284,6 +284,12 @@ test('claim: a result filed under the national code with another mobile joins wi
   await expect(claim.getByLabel('کد پذیرش')).toHaveValue(receptionCode.toLowerCase());
   const code = /: (\d{5})\n/.exec(readOutbox(server()).findLast((line) => line.to === filedPhone)!.text)![1]!;
   const add = claim.getByRole('button', { name: 'افزودن جواب' });
+  // No error before the patient has typed; the button without the code asks for it and sends no other.
+  await expect(claim.getByLabel('کد پیامک‌شده')).not.toHaveAttribute('aria-invalid', 'true');
+  const sent = readOutbox(server()).filter((line) => line.to === filedPhone).length;
+  await add.click();
+  await expect(claim.getByLabel('کد پیامک‌شده')).toHaveAttribute('aria-invalid', 'true');
+  expect(readOutbox(server()).filter((line) => line.to === filedPhone)).toHaveLength(sent);
   await claim.getByLabel('کد پیامک‌شده').fill(String((Number(code) + 1) % 100_000).padStart(5, '0'));
   await add.click();
   await expect(claim.getByText('کد پیامک‌شده درست نیست')).toBeVisible();

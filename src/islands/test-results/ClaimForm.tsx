@@ -35,15 +35,22 @@ export function ClaimForm() {
   const nationalCode = useField(form, { path: ['international_code'] });
   const code = useField(form, { path: ['code'] });
 
-  /** Claims; a 202 shows where the code went and asks for it (an empty field, so it is required). */
-  const claim = async (body: ClaimTestResultBody) => {
+  /**
+   * Claims; a 202 shows where the code went and asks for it. Once asked, the button never claims
+   * without the code (that would send another): the resend button does that on purpose.
+   */
+  const claim = async (body: ClaimTestResultBody, resend = false) => {
+    if (sentTo && !resend && !body.code) {
+      // An empty input (not a missing one) is what the schema calls required: it says so under the field.
+      setInput(form, { path: ['code'], input: '' });
+      return;
+    }
     setSending(true);
     setProblem(undefined);
     try {
       const answer = await claimShownTestResult(body);
       if ('needs_code' in answer) {
         setSentTo(answer.sent_to);
-        setInput(form, { path: ['code'], input: '' });
         setSending(false);
         return;
       }
@@ -67,7 +74,7 @@ export function ClaimForm() {
       <Form
         of={form}
         className="flex flex-col gap-4"
-        onSubmit={claim}
+        onSubmit={(body) => claim(body)}
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -125,7 +132,7 @@ export function ClaimForm() {
               type="button"
               className="min-h-12 rounded-xl px-3 text-sm font-bold text-brand underline disabled:opacity-60"
               disabled={sending}
-              onClick={() => void claim({ reception_code: receptionCode.input ?? '', international_code: nationalCode.input ?? '' })}
+              onClick={() => void claim({ reception_code: receptionCode.input ?? '', international_code: nationalCode.input ?? '' }, true)}
             >
               فرستادن دوبارهٔ کد
             </button>
