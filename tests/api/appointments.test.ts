@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, SlotsAnswer } from '../../src/lib/api/contracts/appointments.ts';
 import { bookWithWallet, envelope, freeDays, freeStarts, getAs, hold, holdOk, slotsOf, walletOf } from '../support/booking-api.ts';
-import { createScratchPostgres } from '../support/databases.ts';
+import { withServerOn } from '../support/databases.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
@@ -94,16 +94,7 @@ describe('the race for one slot', () => {
 
   describe.skipIf(!adminUrl)('on PostgreSQL', () => {
     let pgServer: RunningServer | undefined;
-    let drop: () => Promise<void> = async () => {};
-    beforeAll(async () => {
-      const scratch = await createScratchPostgres(adminUrl!);
-      drop = scratch.drop;
-      pgServer = await startServer({ env: { TRUST_PROXY: '1', DEMO_DATA: '0', DATABASE_URL: scratch.url } });
-    });
-    afterAll(async () => {
-      await pgServer?.dispose();
-      await drop();
-    });
+    withServerOn('PostgreSQL', { TRUST_PROXY: '1', DEMO_DATA: '0' }, (running) => (pgServer = running.server));
 
     it('100 concurrent holds: one 201, 99 409 with alternatives, none 5xx (PostgreSQL)', async () => {
       await raceForOneSlot(pgServer!, 'nazanin-abbasi', 'PostgreSQL');

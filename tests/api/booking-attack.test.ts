@@ -5,22 +5,18 @@
  * is 4xx, never 5xx; no money moves twice; the ledger's own check stays green.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/lib/api/contracts/appointments.ts';
 import { bookWithWallet, envelope, freeDays, freeStarts, getAs, hold, holdOk, slotsOf, walletOf } from '../support/booking-api.ts';
 import { nationalCode, newIp, newPhone, post, registerPatient } from '../support/portal-api.ts';
-import { createScratchPostgres } from '../support/databases.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { SERVER_DATABASES, withServerOn } from '../support/databases.ts';
+import type { RunningServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
 import { rawRequest as sendRaw } from '../support/raw-request.ts';
 
 const HIS_KEY = 'his-booking-attack-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const adminUrl = process.env.TEST_DATABASE_URL;
-/** The embedded database always; PostgreSQL (real concurrency: row locks, deadlocks) when TEST_DATABASE_URL is set. */
-const databases = ['embedded', ...(adminUrl ? ['PostgreSQL'] : [])];
 
 let server: RunningServer;
 let people = 0;
@@ -54,21 +50,9 @@ const expect4xx = (status: number, what: string) => {
 const rawRequest = async (method: 'GET' | 'POST', path: string, token: string) =>
   (await sendRaw(server, method, path, { token, body: '{"use_wallet":true,"start":"2030-01-01T08:00:00Z"}' })).status;
 
-describe.each(databases)('on the %s database', (database) => {
-  let drop: () => Promise<void> = async () => {};
-  beforeAll(async () => {
-    const env: Record<string, string> = { TRUST_PROXY: '1', HOSPITAL_API_KEYS: `his:${sha256(HIS_KEY)}`, DEMO_DATA: '0' };
-    if (database === 'PostgreSQL') {
-      const scratch = await createScratchPostgres(adminUrl!);
-      drop = scratch.drop;
-      env.DATABASE_URL = scratch.url;
-    }
-    server = await startServer({ env });
-  });
-  afterAll(async () => {
-    await server?.dispose();
-    await drop();
-  });
+/** The embedded database always; PostgreSQL (real concurrency: row locks, deadlocks) when TEST_DATABASE_URL is set. */
+describe.each(SERVER_DATABASES)('on the %s database', (database) => {
+  withServerOn(database, { TRUST_PROXY: '1', HOSPITAL_API_KEYS: `his:${sha256(HIS_KEY)}`, DEMO_DATA: '0' }, (running) => (server = running.server));
 
   describe('hostile keys, ids and bodies', () => {
     it('answers 4xx to odd appointment keys on every route, and never opens the owner’s appointment', async () => {

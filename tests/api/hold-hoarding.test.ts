@@ -5,18 +5,15 @@
  * refused ones are 429 with Retry-After and leave no hold, and the hospital sees who was refused.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { envelope, freeStarts, slotsOf } from '../support/booking-api.ts';
-import { createScratchPostgres } from '../support/databases.ts';
+import { SERVER_DATABASES, withServerOn } from '../support/databases.ts';
 import { hospitalCli } from '../support/hospital-cli.ts';
 import { lastCode, nationalCode, newIp, newPhone, post } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import type { RunningServer } from '../support/server.ts';
 
 const HIS_KEY = 'his-hold-hoarding-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-const adminUrl = process.env.TEST_DATABASE_URL;
-const databases = ['embedded', ...(adminUrl ? ['PostgreSQL'] : [])];
 
 let server: RunningServer;
 let people = 0;
@@ -45,21 +42,8 @@ async function takenSlots(doctorId: string): Promise<number> {
   return data.flatMap((day) => day.slots.filter((slot) => !slot.available)).length;
 }
 
-describe.each(databases)('on the %s database', (database) => {
-  let drop: () => Promise<void> = async () => {};
-  beforeAll(async () => {
-    const env: Record<string, string> = { TRUST_PROXY: '1', HOSPITAL_API_KEYS: `his:${sha256(HIS_KEY)}`, DEMO_DATA: '0' };
-    if (database === 'PostgreSQL') {
-      const scratch = await createScratchPostgres(adminUrl!);
-      drop = scratch.drop;
-      env.DATABASE_URL = scratch.url;
-    }
-    server = await startServer({ env });
-  });
-  afterAll(async () => {
-    await server?.dispose();
-    await drop();
-  });
+describe.each(SERVER_DATABASES)('on the %s database', (database) => {
+  withServerOn(database, { TRUST_PROXY: '1', HOSPITAL_API_KEYS: `his:${sha256(HIS_KEY)}`, DEMO_DATA: '0' }, (running) => (server = running.server));
 
   it("70 accounts on 7 phones, each from its own address, trying every slot of a doctor at once hold 14 (2 a phone); the rest are 429 and hold nothing", async () => {
     const phones = await Promise.all(Array.from({ length: 7 }, () => phoneWithAccounts(10)));

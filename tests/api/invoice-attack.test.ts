@@ -7,13 +7,13 @@
  * envelope, never 5xx; an invoice is settled once and no money is lost; the ledger check stays green.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Invoice, PublicInvoice } from '../../src/lib/api/contracts/invoices.ts';
 import type { ServiceRequest } from '../../src/lib/api/contracts/service-requests.ts';
 import type { Payment, WalletTransaction } from '../../src/lib/api/contracts/wallet.ts';
 import { readCatalogue } from '../../src/server/catalogue/index.ts';
 import { envelope, getAs, walletOf, type Envelope } from '../support/booking-api.ts';
-import { createScratchPostgres } from '../support/databases.ts';
+import { SERVER_DATABASES, withServerOn } from '../support/databases.ts';
 import {
   arriveFromBank,
   bankPathOf,
@@ -27,7 +27,7 @@ import {
   tokenOf,
 } from '../support/invoice-api.ts';
 import { nationalCode, newIp, newPhone, post, registerPatient } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import type { RunningServer } from '../support/server.ts';
 import { chargeWallet, SANDBOX_CARD, submitAtBank } from '../support/wallet-api.ts';
 import { rawRequest as sendRaw } from '../support/raw-request.ts';
 
@@ -35,10 +35,6 @@ const HIS_KEY = 'his-invoice-attack-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const persian = /[\u0600-\u06FF]/;
 const toPersianDigits = (text: string) => text.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
-
-const adminUrl = process.env.TEST_DATABASE_URL;
-/** The embedded database always; PostgreSQL (real concurrency: row locks) when TEST_DATABASE_URL is set. */
-const databases = ['embedded', ...(adminUrl ? ['PostgreSQL'] : [])];
 
 let server: RunningServer;
 let people = 0;
@@ -140,21 +136,9 @@ async function payerRefunds(status: 'due' | 'done'): Promise<PayerRefundRow[]> {
 /** `path` exactly as written; a POST asks to pay from the wallet. */
 const rawRequest = (method: 'GET' | 'POST', path: string, token?: string) => sendRaw(server, method, path, { token, body: '{"use_wallet":true}' });
 
-describe.each(databases)('on the %s database', (database) => {
-  let drop: () => Promise<void> = async () => {};
-  beforeAll(async () => {
-    const env: Record<string, string> = { TRUST_PROXY: '1', HOSPITAL_API_KEYS: `his:${sha256(HIS_KEY)}`, WALLET_CHARGE_MAX: '50000000', DEMO_DATA: '0' };
-    if (database === 'PostgreSQL') {
-      const scratch = await createScratchPostgres(adminUrl!);
-      drop = scratch.drop;
-      env.DATABASE_URL = scratch.url;
-    }
-    server = await startServer({ env });
-  });
-  afterAll(async () => {
-    await server?.dispose();
-    await drop();
-  });
+/** The embedded database always; PostgreSQL (real concurrency: row locks) when TEST_DATABASE_URL is set. */
+describe.each(SERVER_DATABASES)('on the %s database', (database) => {
+  withServerOn(database, { TRUST_PROXY: '1', HOSPITAL_API_KEYS: `his:${sha256(HIS_KEY)}`, WALLET_CHARGE_MAX: '50000000', DEMO_DATA: '0' }, (running) => (server = running.server));
 
   describe('another account’s keys', () => {
     it('answers 404 — the same as for no such key — to another account’s request and invoice on every route, and moves nothing', async () => {

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice, InvoiceLink } from '../../src/lib/api/contracts/invoices.ts';
 import { envelope, getAs } from '../support/booking-api.ts';
-import { createScratchPostgres } from '../support/databases.ts';
+import { createScratchPostgres, SERVER_DATABASES, withServerOn } from '../support/databases.ts';
 import { issueInvoice, tokenOf } from '../support/invoice-api.ts';
 import { nationalCode, newIp, newPhone, post, registerPatient } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -18,26 +18,12 @@ import { chargeWallet } from '../support/wallet-api.ts';
 const HIS_KEY = 'his-invoice-links-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const adminUrl = process.env.TEST_DATABASE_URL;
-const databases = ['embedded', ...(adminUrl ? ['PostgreSQL'] : [])];
 const UNKNOWN = 'A'.repeat(22);
 
-describe.each(databases)('invoice links on the %s database', (database) => {
+describe.each(SERVER_DATABASES)('invoice links on the %s database', (database) => {
   let server: RunningServer;
-  let drop: () => Promise<void> = async () => {};
   let people = 0;
-  beforeAll(async () => {
-    const env: Record<string, string> = { TRUST_PROXY: '1', HOSPITAL_API_KEYS: `his:${sha256(HIS_KEY)}`, WALLET_CHARGE_MAX: '50000000', INVOICE_LINK_DAYS_AFTER_SETTLED: '0' };
-    if (database === 'PostgreSQL') {
-      const scratch = await createScratchPostgres(adminUrl!);
-      drop = scratch.drop;
-      env.DATABASE_URL = scratch.url;
-    }
-    server = await startServer({ env });
-  });
-  afterAll(async () => {
-    await server?.dispose();
-    await drop();
-  });
+  withServerOn(database, { TRUST_PROXY: '1', HOSPITAL_API_KEYS: `his:${sha256(HIS_KEY)}`, WALLET_CHARGE_MAX: '50000000', INVOICE_LINK_DAYS_AFTER_SETTLED: '0' }, (running) => (server = running.server));
 
   async function patient(balance = 0) {
     const phone = newPhone();

@@ -5,23 +5,20 @@
  */
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dateTimeMessages } from '../../src/lib/validation/datetime.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { hospitalAudit } from '../../src/server/db/schema/hospital.ts';
 import type { Envelope } from '../support/booking-api.ts';
-import { createScratchPostgres } from '../support/databases.ts';
+import { SERVER_DATABASES, withServerOn } from '../support/databases.ts';
 import { hospitalCall } from '../support/invoice-api.ts';
 import { nationalCode, newIp, newPhone } from '../support/portal-api.ts';
 import { withDataDir } from '../support/read-data-dir.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import type { RunningServer } from '../support/server.ts';
 import { cbcFiling } from '../support/test-results.ts';
 
 const HIS_KEY = 'his-request-edges-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-const adminUrl = process.env.TEST_DATABASE_URL;
-const databases = ['embedded', ...(adminUrl ? ['PostgreSQL'] : [])];
 
 /** Sends `path` exactly as written (fetch would normalise it) from `ip`, with the key when given. */
 function send(server: RunningServer, path: string, { ip, key, method = 'GET' }: { ip: string; key?: string; method?: string }): Promise<{ status: number; text: string }> {
@@ -41,24 +38,10 @@ function send(server: RunningServer, path: string, { ip, key, method = 'GET' }: 
   });
 }
 
-describe.each(databases)('on the %s database', (database) => {
+describe.each(SERVER_DATABASES)('on the %s database', (database) => {
   let server: RunningServer;
   let databaseUrl: string | undefined;
-  let drop: () => Promise<void> = async () => {};
-  beforeAll(async () => {
-    const env: Record<string, string> = { TRUST_PROXY: '1', HOSPITAL_API_KEYS: `his:${sha256(HIS_KEY)}`, DEMO_DATA: '0' };
-    databaseUrl = undefined;
-    if (database === 'PostgreSQL') {
-      const scratch = await createScratchPostgres(adminUrl!);
-      drop = scratch.drop;
-      env.DATABASE_URL = databaseUrl = scratch.url;
-    }
-    server = await startServer({ env });
-  });
-  afterAll(async () => {
-    await server?.dispose();
-    await drop();
-  });
+  withServerOn(database, { TRUST_PROXY: '1', HOSPITAL_API_KEYS: `his:${sha256(HIS_KEY)}`, DEMO_DATA: '0' }, (running) => ({ server, databaseUrl } = running));
 
   describe('days that do not exist in the hospital JSON', () => {
     const patient = () => ({ international_code: nationalCode(70_000 + Math.floor(Math.random() * 9_000)), phone_number: newPhone() });

@@ -5,12 +5,12 @@
  * at most the phone's daily notification budget, while every action the patient was allowed still
  * happens. Runs on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toTehranIsoDate } from '../../src/lib/format/date.ts';
 import { bookWithWallet, envelope, freeStarts, getAs } from '../support/booking-api.ts';
-import { createScratchPostgres } from '../support/databases.ts';
+import { SERVER_DATABASES, withServerOn } from '../support/databases.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import type { RunningServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
 
 /** SMS_NOTIFY_DAILY_LIMIT's default. */
@@ -21,9 +21,6 @@ const MAX_REQUESTS_PER_DAY = 5;
 const MAX_MOVES_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const persian = /[\u0600-\u06FF]/;
-
-const adminUrl = process.env.TEST_DATABASE_URL;
-const databases = ['embedded', ...(adminUrl ? ['PostgreSQL'] : [])];
 
 let server: RunningServer;
 let people = 0;
@@ -68,21 +65,8 @@ async function submitAndCancel(token: string): Promise<{ submitted: Response; ca
   return { submitted, cancelled: await post(server, `service-requests/${key}/cancel`, undefined, { token }) };
 }
 
-describe.each(databases)('SMS pumping on the %s database', (database) => {
-  let drop: () => Promise<void> = async () => {};
-  beforeAll(async () => {
-    const env: Record<string, string> = { TRUST_PROXY: '1', DEMO_DATA: '0' };
-    if (database === 'PostgreSQL') {
-      const scratch = await createScratchPostgres(adminUrl!);
-      drop = scratch.drop;
-      env.DATABASE_URL = scratch.url;
-    }
-    server = await startServer({ env });
-  });
-  afterAll(async () => {
-    await server?.dispose();
-    await drop();
-  });
+describe.each(SERVER_DATABASES)('SMS pumping on the %s database', (database) => {
+  withServerOn(database, { TRUST_PROXY: '1', DEMO_DATA: '0' }, (running) => (server = running.server));
 
   it(`one account looping submit-and-cancel 30 times: ${MAX_REQUESTS_PER_DAY} loops go through, then 429 with Retry-After`, async () => {
     const { phone, tokens } = await family(1);

@@ -9,13 +9,13 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_LIVE_SHARES, type SharedTestResult, type TestResult, type TestResultSummary } from '../../src/lib/api/contracts/test-results.ts';
 import { envelope, getAs, type Envelope } from '../support/booking-api.ts';
-import { createScratchPostgres } from '../support/databases.ts';
+import { SERVER_DATABASES, withServerOn } from '../support/databases.ts';
 import { hospitalCall } from '../support/invoice-api.ts';
 import { lastCode, nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import type { RunningServer } from '../support/server.ts';
 import { cbcFiling, newReceptionCode, type ResultFiling } from '../support/test-results.ts';
 import { rawRequest as sendRaw } from '../support/raw-request.ts';
 
@@ -27,10 +27,6 @@ const toPersianDigits = (text: string) => text.replace(/\d/g, (d) => '۰۱۲۳۴
 /** The claim limits of src/server/test-results/claim.ts (CLAIM_LIMITS). */
 const ACCOUNT_FAILURES = 5;
 const ADDRESS_FAILURES = 20;
-
-const adminUrl = process.env.TEST_DATABASE_URL;
-/** The embedded database always; PostgreSQL (real concurrency: row locks) when TEST_DATABASE_URL is set. */
-const databases = ['embedded', ...(adminUrl ? ['PostgreSQL'] : [])];
 
 let server: RunningServer;
 /** The scratch PostgreSQL database's URL (PostgreSQL run only): to age a share link past its expiry. */
@@ -132,27 +128,10 @@ async function waitingResult(changes: ResultFiling = {}): Promise<{ key: string;
   return { key: filed.key, receptionCode: body.reception_code as string, internationalCode, phone };
 }
 
-describe.each(databases)('on the %s database', (database) => {
-  let drop: () => Promise<void> = async () => {};
-  beforeAll(async () => {
-    const env: Record<string, string> = {
-      TRUST_PROXY: '1',
-      HOSPITAL_API_KEYS: `lab:${sha256(LAB_KEY)}:test-results,billing:${sha256(BILLING_KEY)}:invoices`,
-      DEMO_DATA: '0',
-    };
-    databaseUrl = undefined;
-    if (database === 'PostgreSQL') {
-      const scratch = await createScratchPostgres(adminUrl!);
-      drop = scratch.drop;
-      env.DATABASE_URL = scratch.url;
-      databaseUrl = scratch.url;
-    }
-    server = await startServer({ env });
-  });
-  afterAll(async () => {
-    await server?.dispose();
-    await drop();
-  });
+/** The embedded database always; PostgreSQL (real concurrency: row locks) when TEST_DATABASE_URL is set. */
+describe.each(SERVER_DATABASES)('on the %s database', (database) => {
+  const env = { TRUST_PROXY: '1', HOSPITAL_API_KEYS: `lab:${sha256(LAB_KEY)}:test-results,billing:${sha256(BILLING_KEY)}:invoices`, DEMO_DATA: '0' };
+  withServerOn(database, env, (running) => ({ server, databaseUrl } = running));
 
   describe('result keys', () => {
     it('answers another account’s result with the very 404 of an unknown key, on every route, and lists nothing of it', async () => {

@@ -10,16 +10,16 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestResultSummary } from '../../src/lib/api/contracts/test-results.ts';
 import { hospitalAudit } from '../../src/server/db/schema/hospital.ts';
 import { envelope, getAs, type Envelope } from '../support/booking-api.ts';
-import { createScratchPostgres } from '../support/databases.ts';
+import { SERVER_DATABASES, withServerOn } from '../support/databases.ts';
 import { hospitalCli } from '../support/hospital-cli.ts';
 import { hospitalCall } from '../support/invoice-api.ts';
 import { lastCode, nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { withDataDir } from '../support/read-data-dir.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import type { RunningServer } from '../support/server.ts';
 import { cbcFiling, type ResultFiling } from '../support/test-results.ts';
 
 const LAB_KEY = 'lab-claim-attack-key-0123456789abcdefghijklmnopqrstuvwxyz012345';
@@ -28,9 +28,6 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** CLAIM_LIMITS of src/server/test-results/claim.ts. */
 const NATIONAL_CODE_FAILURES = 10;
 const RESULT_LOCK_AT = 10;
-
-const adminUrl = process.env.TEST_DATABASE_URL;
-const databases = ['embedded', ...(adminUrl ? ['PostgreSQL'] : [])];
 
 let server: RunningServer;
 let databaseUrl: string | undefined;
@@ -98,27 +95,9 @@ async function auditRows(): Promise<Array<{ keyName: string | null; path: string
   return withDataDir(server.dataDir, (db) => db.select({ keyName: hospitalAudit.keyName, path: hospitalAudit.path, status: hospitalAudit.status }).from(hospitalAudit));
 }
 
-describe.each(databases)('on the %s database', (database) => {
-  let drop: () => Promise<void> = async () => {};
-  beforeAll(async () => {
-    const env: Record<string, string> = {
-      TRUST_PROXY: '1',
-      HOSPITAL_API_KEYS: `lab:${sha256(LAB_KEY)}:test-results,billing:${sha256(BILLING_KEY)}:invoices`,
-      DEMO_DATA: '0',
-    };
-    databaseUrl = undefined;
-    if (database === 'PostgreSQL') {
-      const scratch = await createScratchPostgres(adminUrl!);
-      drop = scratch.drop;
-      env.DATABASE_URL = scratch.url;
-      databaseUrl = scratch.url;
-    }
-    server = await startServer({ env });
-  });
-  afterAll(async () => {
-    await server?.dispose();
-    await drop();
-  });
+describe.each(SERVER_DATABASES)('on the %s database', (database) => {
+  const env = { TRUST_PROXY: '1', HOSPITAL_API_KEYS: `lab:${sha256(LAB_KEY)}:test-results,billing:${sha256(BILLING_KEY)}:invoices`, DEMO_DATA: '0' };
+  withServerOn(database, env, (running) => ({ server, databaseUrl } = running));
 
   it('keeps a result from a stranger with the right pair, three accounts on one phone and one address: 202, the code only to the filed mobile; the owner then claims it', async () => {
     const result = await waitingResult();
