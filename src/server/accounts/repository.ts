@@ -25,6 +25,12 @@ export async function listAccountsOfPhone(db: Db, phoneNumber: string): Promise<
   return db.select(accountColumns).from(accounts).where(eq(accounts.phoneNumber, phoneNumber)).orderBy(accounts.id);
 }
 
+/** Account `id` if it is one of the phone's; undefined for another phone's or a missing one. */
+export async function findAccountOfPhone(db: Db, id: number, phoneNumber: string): Promise<Account | undefined> {
+  const [row] = await db.select(accountColumns).from(accounts).where(and(eq(accounts.id, id), eq(accounts.phoneNumber, phoneNumber)));
+  return row;
+}
+
 export async function countAccountsOfPhone(db: Db, phoneNumber: string): Promise<number> {
   const [row] = await db.select({ total: count() }).from(accounts).where(eq(accounts.phoneNumber, phoneNumber));
   return row?.total ?? 0;

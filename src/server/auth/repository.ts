@@ -139,17 +139,32 @@ export interface Session {
   tokenId: number;
   /** The verification that issued the token; see authTokens.loginId. */
   loginId: number;
+  /** When the token dies; a switch to another person of the phone hands this deadline on unchanged. */
+  expiresAt: Date;
   account: Account;
 }
 
 /** The live (unexpired, unrevoked) token with this hash and the one account it opens. */
 export async function findSession(db: Db, tokenHash: string, now: Date): Promise<Session | undefined> {
   const [row] = await db
-    .select({ tokenId: authTokens.id, loginId: authTokens.loginId, account: accountColumns })
+    .select({ tokenId: authTokens.id, loginId: authTokens.loginId, expiresAt: authTokens.expiresAt, account: accountColumns })
     .from(authTokens)
     .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
     .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now)));
   return row;
+}
+
+/**
+ * Revokes one token while it is live; only one of any number of concurrent callers gets true, so a
+ * token can be traded for another person's exactly once.
+ */
+export async function revokeLiveToken(db: Db, tokenId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(authTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now)))
+    .returning({ id: authTokens.id });
+  return rows.length === 1;
 }
 
 /** Revokes every live token of one login. */

@@ -112,18 +112,22 @@ async function wrongTry(db: Db, codeId: number, message: string): Promise<string
   return attempts === undefined || attempts >= otpPolicy.maxWrongTries ? [message, authMessages.codeDead] : [message];
 }
 
-/** Issues one token per account, all tied to the verification `loginId`. */
-async function issueTokens(db: Db, accounts: Account[], loginId: number, now: Date): Promise<LoginEntry[]> {
+/** The login a new token joins and how long it lives: a fresh login's full term, or the rest of a session's. */
+export interface TokenTerm {
+  loginId: number;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** A new login's term: the verification `loginId`, `tokenPolicy.ttlMs` from now. */
+const freshTerm = (loginId: number, now: Date): TokenTerm => ({ loginId, createdAt: now, expiresAt: new Date(now.getTime() + tokenPolicy.ttlMs) });
+
+/** Issues one token per account, all in the login and until the deadline of `term`. */
+export async function issueTokens(db: Db, accounts: Account[], term: TokenTerm): Promise<LoginEntry[]> {
   const entries = accounts.map((account) => ({ account, token: newToken() }));
   await insertTokens(
     db,
-    entries.map(({ account, token }) => ({
-      accountId: account.id,
-      tokenHash: hashToken(token),
-      loginId,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + tokenPolicy.ttlMs),
-    })),
+    entries.map(({ account, token }) => ({ accountId: account.id, tokenHash: hashToken(token), ...term })),
   );
   return entries.map(({ account, token }) => ({ token, user: toUser(account) }));
 }
@@ -163,7 +167,7 @@ export async function checkLoginCode(
       return refuseCode(tx, phoneNumber, caller, authMessages.codeUsed);
     }
     const accounts = await listAccountsOfPhone(tx, phoneNumber);
-    return { register: accounts.length > 0, data: await issueTokens(tx, accounts, latest.id, caller.now) };
+    return { register: accounts.length > 0, data: await issueTokens(tx, accounts, freshTerm(latest.id, caller.now)) };
   });
 }
 
@@ -211,7 +215,7 @@ export async function registerAccount(db: Db, input: RegisterInput, caller: Call
       { phoneNumber, ip: caller.ip, now: caller.now },
     );
     if (account instanceof AppError) return account;
-    const [entry] = await issueTokens(tx, [account], verified.id, caller.now);
+    const [entry] = await issueTokens(tx, [account], freshTerm(verified.id, caller.now));
     return entry!;
   });
 }

@@ -59,6 +59,31 @@ export const PersonSchema = v.object({
   gender: GenderSchema,
 });
 
+export type PersonInput = v.InferOutput<typeof PersonSchema>;
+
+/** `POST /api/auth/accounts` (bearer): the people of the logged-in phone, without tokens. */
+export interface PhoneAccountsAnswer {
+  success: true;
+  data: User[];
+}
+
+/** `POST /api/auth/accounts/switch` (bearer): another person of the same phone; the caller's token dies. */
+export const SwitchAccountSchema = v.object({
+  user_id: v.pipe(v.number(M.required), v.integer(M.integer), v.minValue(1, M.integer), v.maxValue(Number.MAX_SAFE_INTEGER, M.integer)),
+});
+export interface SwitchAccountAnswer {
+  success: true;
+  data: LoginEntry;
+}
+
+/** `POST /api/auth/accounts/add` (bearer): a new person under the same phone, body as PersonSchema; the caller's token dies. */
+export interface AddPersonAnswer {
+  success: true;
+  data: LoginEntry;
+  /** How many accounts the phone has now. */
+  accounts: number;
+}
+
 /** `POST /api/auth/register`: the phone and its checked code, and the person. */
 export const RegisterSchema = v.object({ phone_number: MobileSchema, code: OtpCodeSchema, ...PersonSchema.entries });
 export type RegisterBody = v.InferInput<typeof RegisterSchema> & { gender: 'male' | 'female' };
