@@ -55,7 +55,7 @@ export function openLogin(): void {
   openOnlyModal(liveLoginCode()?.purpose === 'login' ? 'login-code' : 'login-phone');
 }
 
-/** User menu: «افزودن فرد دیگر» / «تغییر فرد» (a fresh code for the logged-in phone first). */
+/** User menu: «افزودن فرد دیگر» / «تغییر فرد» (the session proves the phone; a code only once it has ended). */
 export function startPersonFlow(purpose: Exclude<LoginPurpose, 'login'>): void {
   void ensureMounted().then((popup) => popup?.startPersonFlow(purpose));
 }

@@ -19,20 +19,25 @@ export const $token = persistentAtom<string | undefined>('token', undefined);
 export const $isLoggedIn = computed([$user, $token], (user, token) => Boolean(user && token));
 
 /**
- * How many accounts the logged-in phone has, as the last code check (or registration) on this device
- * told; the user menu offers «تغییر فرد» when there are several. A count, never the other tokens.
+ * How many accounts the logged-in phone has, as the last code check, registration or list of the
+ * phone's people on this device told; the user menu offers «تغییر فرد» when there are several. A
+ * count, never the other tokens.
  */
 export const $phoneAccountCount = persistentAtom<number>('phone_accounts', 0, {
   encode: String,
   decode: (value) => Number(value) || 0,
 });
 
-/** Logs in as `user`; a token this device held before (another person of the same phone) is forgotten. */
-export function login(user: User, token: string): void {
+/**
+ * Logs in as `user`; a token this device held before (another person of the same phone) is
+ * forgotten, unless the server already revoked it (`traded`: it was traded for this one, and the
+ * two share a login that a revocation of the old one would end).
+ */
+export function login(user: User, token: string, { traded = false } = {}): void {
   const previous = $token.get();
   $token.set(token);
   $user.set(user);
-  if (previous && previous !== token) for (const listener of forgetListeners) listener(previous);
+  if (previous && previous !== token && !traded) for (const listener of forgetListeners) listener(previous);
 }
 
 export function setUser(user: User): void {

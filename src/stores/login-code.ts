@@ -18,6 +18,8 @@ export interface LoginCode {
   resendAt: number;
   /** The popup shows the code step (a reload reopens it). */
   open: boolean;
+  /** Asked for because the session that proved the phone ended (expired or revoked). */
+  sessionEnded?: boolean;
 }
 
 /** SECURITY.md: a code is valid for 2 minutes after it is sent. */
@@ -53,10 +55,11 @@ export function liveLoginCode(now = Date.now()): LoginCode | undefined {
   return code && code.sentAt > 0 && now < code.sentAt + CODE_LIFETIME_MS ? code : undefined;
 }
 
-/** Remembers that a code went to `phone` just now. */
+/** Remembers that a code went to `phone` just now (still for an ended session, when that is why). */
 export function rememberSentCode(phone: string, purpose: LoginPurpose): void {
   const now = Date.now();
-  $loginCode.set({ phone, purpose, sentAt: now, resendAt: now + RESEND_SECONDS * 1000, open: true });
+  const sessionEnded = $loginCode.get()?.phone === phone && $loginCode.get()?.sessionEnded;
+  $loginCode.set({ phone, purpose, sentAt: now, resendAt: now + RESEND_SECONDS * 1000, open: true, ...(sessionEnded ? { sessionEnded } : {}) });
 }
 
 export function updateLoginCode(change: Partial<LoginCode>): void {

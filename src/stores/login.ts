@@ -1,13 +1,16 @@
-import type { LoginEntry, RegisterBody } from '#lib/api/contracts/auth.ts';
+import type { LoginEntry, RegisterBody, User } from '#lib/api/contracts/auth.ts';
 import { atom, map } from 'nanostores';
 import {
+  addPersonToPhone,
   checkVerificationCode,
+  fetchPhoneAccounts,
   registerAccount,
   sendVerificationCode,
+  switchToPerson,
 } from '#client/api/auth.ts';
 import { describeFailure, type Failure } from '#lib/api/failure.ts';
 import { notify } from '#client/toasts.ts';
-import { $phoneAccountCount, $user, login } from './auth.ts';
+import { $phoneAccountCount, $token, $user, login } from './auth.ts';
 import { $loginCode, forgetLoginCode, liveLoginCode, rememberSentCode, updateLoginCode, type LoginPurpose } from './login-code.ts';
 import { closeAllModals, openModal, openOnlyModal } from './modals.ts';
 
@@ -23,8 +26,17 @@ export const $loginForm = map<LoginForm>({ ...emptyForm });
 export const $loginLoading = atom(false);
 /** The last failure, shown in the step that caused it. */
 export const $loginFailure = atom<Failure | undefined>(undefined);
+/**
+ * One person in the picker: with the token a code check issued for them, or (listed with the
+ * session, «تغییر فرد») without one, to be switched to through the server.
+ */
+export interface AccountChoice {
+  user: User;
+  token?: string;
+}
+
 /** The phone's accounts, for the picker. */
-export const $loginAccounts = atom<LoginEntry[]>([]);
+export const $loginAccounts = atom<AccountChoice[]>([]);
 /**
  * Whom the registration step registers: the phone's first account («اولین بار…»), or another
  * person under a phone that already has one (a family member).
@@ -73,24 +85,60 @@ export async function resendCode(): Promise<boolean> {
 }
 
 /**
- * User menu, logged in: «افزودن فرد دیگر» or «تغییر فرد». Both need a fresh code for the account's
- * phone (only a check lists the phone's accounts and opens the registration window), so the popup
- * opens on the code step and the code is sent, unless one sent to this phone is still alive.
+ * User menu, logged in: «افزودن فرد دیگر» or «تغییر فرد». The session proves the phone (decision
+ * 020): adding opens the registration step, switching lists the phone's people, and neither sends
+ * a code. Only when the session has ended does the popup ask for a code (askForCode).
  */
 export async function startPersonFlow(purpose: Exclude<LoginPurpose, 'login'>): Promise<void> {
   const phone = $user.get()?.phone_number;
-  if (!phone) return;
+  if (!phone || !$token.get()) return;
   clearLoginForm();
   $loginForm.setKey('phone_number', phone);
+  // A code already sent for this because the session had ended: the step waits for it.
   const live = liveLoginCode();
   if (live?.phone === phone) {
     updateLoginCode({ purpose });
     openOnlyModal('login-code');
     return;
   }
-  // No live code: the step shows at once (busy) and waits for this send, or for the countdown when refused.
+  if (purpose === 'add-person') {
+    $registering.set('another');
+    openOnlyModal('login-register');
+    return;
+  }
+  openOnlyModal('login-accounts');
+  await loadPhoneAccounts();
+}
+
+/** Accounts step, from «تغییر فرد»: the phone's people, listed with the session. */
+export async function loadPhoneAccounts(): Promise<void> {
+  const token = $token.get();
+  if (!token) return;
+  const answer = await withSession('switch-person', () => fetchPhoneAccounts(token));
+  if (!answer) return;
+  $loginAccounts.set(answer.data.map((user) => ({ user })));
+  $phoneAccountCount.set(answer.data.length);
+}
+
+/**
+ * Runs a call that the session proves; when the session has ended (401), the phone must be proved
+ * again: the code step opens for `purpose`.
+ */
+async function withSession<T>(purpose: Exclude<LoginPurpose, 'login'>, call: () => Promise<T>): Promise<T | undefined> {
+  const answer = await run(call);
+  if (answer === undefined && $loginFailure.get()?.status === 401) await askForCode(purpose);
+  return answer;
+}
+
+/**
+ * The code step for the logged-in phone, and a code sent to it. When the send is refused (the wait
+ * between two codes), the step says that no code was sent and counts down to «ارسال کد».
+ */
+async function askForCode(purpose: Exclude<LoginPurpose, 'login'>): Promise<void> {
+  const phone = $loginForm.get().phone_number || $user.get()?.phone_number;
+  if (!phone) return;
   const previous = $loginCode.get();
-  $loginCode.set({ phone, purpose, sentAt: 0, resendAt: previous?.phone === phone ? previous.resendAt : 0, open: true });
+  $loginCode.set({ phone, purpose, sentAt: 0, resendAt: previous?.phone === phone ? previous.resendAt : 0, open: true, sessionEnded: true });
   openOnlyModal('login-code');
   const sent = await run(() => sendVerificationCode(phone));
   if (sent) rememberSentCode(phone, purpose);
@@ -116,31 +164,55 @@ export async function verifyCode(code: string): Promise<boolean> {
     $registering.set(answer.register ? 'another' : 'first');
     openOnlyModal('login-register');
   } else if (answer.data.length === 1 && purpose === 'login') {
-    pickAccount(answer.data[0]!);
+    void pickAccount(answer.data[0]!);
   } else {
     openOnlyModal('login-accounts');
   }
   return true;
 }
 
-/** Registration step: creates the account (or a family member's under the same phone) and logs in as them. */
+/**
+ * Registration step: creates the account (or a family member's under the same phone) and logs in
+ * as them. With a checked code in the form, through registration (spec §7); without one (a person
+ * added from the user menu), with the session.
+ */
 export async function completeRegistration(fields: Pick<LoginForm, 'first_name' | 'last_name' | 'international_code' | 'gender'>): Promise<boolean> {
   const { phone_number, code } = $loginForm.get();
-  const answer = await run(() => registerAccount({ phone_number, code, ...fields }));
-  if (!answer) return false;
+  const token = $token.get();
+  let entry: LoginEntry;
+  if (!code && token) {
+    // Kept, so that the form is filled again after a code, should the session have ended.
+    $loginForm.set({ ...$loginForm.get(), ...fields });
+    const answer = await withSession('add-person', () => addPersonToPhone(token, fields));
+    if (!answer) return false;
+    $phoneAccountCount.set(answer.accounts);
+    entry = answer.data;
+    login(entry.user, entry.token, { traded: true });
+  } else {
+    const answer = await run(() => registerAccount({ phone_number, code, ...fields }));
+    if (!answer) return false;
+    $phoneAccountCount.set($loginAccounts.get().length + 1);
+    entry = answer.data;
+    login(entry.user, entry.token);
+  }
   const another = $registering.get() === 'another';
-  $phoneAccountCount.set($loginAccounts.get().length + 1);
-  login(answer.data.user, answer.data.token);
   closeAllModals();
   clearLoginForm();
   // Logging in as the new person is what the picker's «افزودن فرد دیگر» always did; say it, since the header's name changes.
-  if (another) notify.success(`${answer.data.user.full_name} افزوده شد و اکنون با حساب او وارد شده‌اید.`);
+  if (another) notify.success(`${entry.user.full_name} افزوده شد و اکنون با حساب او وارد شده‌اید.`);
   return true;
 }
 
-/** Account picker: logs in with that account. */
-export function pickAccount(entry: LoginEntry): void {
-  login(entry.user, entry.token);
+/** Account picker: logs in with that account (switching with the session when the choice has no token). */
+export async function pickAccount(choice: AccountChoice): Promise<void> {
+  if (choice.token) {
+    login(choice.user, choice.token);
+  } else if (choice.user.id !== $user.get()?.id) {
+    const token = $token.get();
+    const answer = token ? await withSession('switch-person', () => switchToPerson(token, choice.user.id)) : undefined;
+    if (!answer) return;
+    login(answer.data.user, answer.data.token, { traded: true });
+  }
   closeAllModals();
   clearLoginForm();
 }

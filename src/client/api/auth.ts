@@ -1,4 +1,16 @@
-import type { CheckCodeAnswer, ProfileFields, RegisterAnswer, RegisterBody, SendCodeAnswer, User, UserAnswer } from '#lib/api/contracts/auth.ts';
+import type {
+  AddPersonAnswer,
+  CheckCodeAnswer,
+  PersonInput,
+  PhoneAccountsAnswer,
+  ProfileFields,
+  RegisterAnswer,
+  RegisterBody,
+  SendCodeAnswer,
+  SwitchAccountAnswer,
+  User,
+  UserAnswer,
+} from '#lib/api/contracts/auth.ts';
 import { authApi, formApi, plainApi } from './client.ts';
 
 /**
@@ -15,6 +27,20 @@ export const checkVerificationCode = (phone_number: string, code: string) =>
 
 export const registerAccount = (fields: RegisterBody) =>
   loginApi<RegisterAnswer>('/auth/register', { body: fields });
+
+/*
+ * Another person of the logged-in phone, with the session as the proof (no SMS code). Also outside
+ * the global error policy: a dead session (401) is not a logout here but a reason to ask for a code.
+ */
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export const fetchPhoneAccounts = (token: string) => loginApi<PhoneAccountsAnswer>('/auth/accounts', { headers: bearer(token) });
+
+export const switchToPerson = (token: string, user_id: number) =>
+  loginApi<SwitchAccountAnswer>('/auth/accounts/switch', { headers: bearer(token), body: { user_id } });
+
+export const addPersonToPhone = (token: string, person: PersonInput) =>
+  loginApi<AddPersonAnswer>('/auth/accounts/add', { headers: bearer(token), body: person });
 
 export const fetchUserInfo = () => authApi<UserAnswer>('/user/info');
 

@@ -34,6 +34,9 @@ const INTRO = {
   'switch-person': 'برای رفتن به حساب فرد دیگری از این شماره، کد ۵ رقمی پیامک‌شده به',
 } as const;
 
+/** Why a logged-in patient is asked for a code at all (decision 020: the session proved the phone until now). */
+const SESSION_ENDED = 'ورود شما در این دستگاه به پایان رسیده است؛ برای ادامه، شماره را دوباره با کد پیامکی تأیید کنید.';
+
 /** Step 2: the 5-digit code sent by SMS (for logging in, or for adding or switching to another person). */
 export function CodeStep() {
   const form = useStore($loginForm);
@@ -77,6 +80,9 @@ export function CodeStep() {
   }, []);
 
   const codeError = failure?.fieldErrors.code?.[0];
+  // No code has gone out for this step yet (being sent, or refused for the wait between codes): say so, never «sent».
+  const unsent = pending !== undefined && pending.sentAt === 0;
+  const phone = <bdi dir="ltr" className="font-bold text-ink">{toPersianDigits(phone_number)}</bdi>;
   return (
     <form
       className="flex flex-col gap-4"
@@ -86,9 +92,18 @@ export function CodeStep() {
         submit(code);
       }}
     >
+      {pending?.sessionEnded && <p className="rounded-xl bg-page px-3 py-2 text-sm">{SESSION_ENDED}</p>}
       <div className="flex flex-wrap items-center gap-2">
-        <p className="text-muted">
-          {INTRO[purpose]} <bdi dir="ltr" className="font-bold text-ink">{toPersianDigits(phone_number)}</bdi> را وارد کنید.
+        <p className="text-muted" role={unsent ? 'status' : undefined}>
+          {!unsent ? (
+            <>
+              {INTRO[purpose]} {phone} را وارد کنید.
+            </>
+          ) : loading ? (
+            <>در حال فرستادن کد تأیید به {phone}…</>
+          ) : (
+            <>هنوز کدی به {phone} فرستاده نشده است؛ با دکمهٔ «ارسال کد» آن را بخواهید.</>
+          )}
         </p>
         {/* Adding or switching a person is for the logged-in phone: there is no other number to edit. */}
         {purpose === 'login' && (
@@ -133,7 +148,7 @@ export function CodeStep() {
           if (await resendCode()) input.current?.focus();
         }}
       >
-        {resendIn > 0 ? `ارسال دوباره کد (${toPersianDigits(resendIn)} ثانیه)` : 'ارسال دوباره کد'}
+        {`${unsent ? 'ارسال کد' : 'ارسال دوباره کد'}${resendIn > 0 ? ` (${toPersianDigits(resendIn)} ثانیه)` : ''}`}
       </SecondaryButton>
     </form>
   );
