@@ -102,7 +102,9 @@ export function CodeStep() {
           ) : loading ? (
             <>در حال فرستادن کد تأیید به {phone}…</>
           ) : (
-            <>هنوز کدی به {phone} فرستاده نشده است؛ با دکمهٔ «ارسال کد» آن را بخواهید.</>
+            <>
+              هنوز کدی به {phone} فرستاده نشده است{resendIn > 0 ? '.' : '؛ با دکمهٔ «ارسال کد» آن را بخواهید.'}
+            </>
           )}
         </p>
         {/* Adding or switching a person is for the logged-in phone: there is no other number to edit. */}
