@@ -141,6 +141,29 @@ describeEachDatabase('the people of a verified phone, without another code', (da
     expect(await listSessionPhoneAccounts(db(), session)).toHaveLength(MAX_ACCOUNTS_PER_PHONE);
   });
 
+  it('stops a looped switch: 60 tokens a login an hour, then 429 until the oldest leaves the hour', async () => {
+    const { ip, token, user } = await registeredPhone();
+    const added = await addPerson(db(), await sessionOf(token, at(MINUTE)), person('نیما'), { ip, now: at(MINUTE) });
+    // The registration's token and the addition's: 2 of the 60.
+    let current = added.entry.token;
+    const targets = [user.id, added.entry.user.id];
+    for (let i = 0; i < 58; i++) {
+      const now = at(2 * MINUTE + i * 1000);
+      current = (await switchAccount(db(), await sessionOf(current, now), { accountId: targets[i % 2]!, now })).token;
+    }
+    const now = at(3 * MINUTE);
+    const session = await sessionOf(current, now);
+    const looped = await refusal(switchAccount(db(), session, { accountId: user.id, now }));
+    expect(looped.code).toBe('rate_limited');
+    // The registration's token (at 2 s) leaves the hour first.
+    expect(looped.retryAfter).toBe((60 * MINUTE + 2000 - 3 * MINUTE) / 1000);
+    expect(looped.message).toBe(authMessages.switchWait(looped.retryAfter!));
+    expect((await refusal(addPerson(db(), session, person('رضا'), { ip, now }))).code).toBe('rate_limited');
+    // Refused: the token still lives, and works again once the hour has room.
+    const later = at(60 * MINUTE + 2001);
+    await expect(switchAccount(db(), await sessionOf(current, later), { accountId: user.id, now: later })).resolves.toMatchObject({ user: { id: user.id } });
+  });
+
   it('refuses a national code in use (409) and keeps the token', async () => {
     const mine = await registeredPhone();
     const theirs = await registeredPhone('سارا');

@@ -6,10 +6,10 @@ import { createAccount } from '../accounts/service.ts';
 import { toUser } from '../accounts/user.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { transactionThenRefuse } from './limits.ts';
+import { ago, rateLimited, transactionThenRefuse, windowOpensAt } from './limits.ts';
 import { authMessages } from './messages.ts';
-import { MAX_ACCOUNTS_PER_PHONE } from './policy.ts';
-import { lockSubjects, revokeLiveToken, type Session } from './repository.ts';
+import { MAX_ACCOUNTS_PER_PHONE, tokenPolicy } from './policy.ts';
+import { lockSubjects, recentTokenTimesOfLogin, revokeLiveToken, type Session } from './repository.ts';
 import { issueTokens, type Caller, type TokenTerm } from './service.ts';
 
 /*
@@ -25,6 +25,17 @@ const sameTerm = (session: Session, now: Date): TokenTerm => ({ loginId: session
 
 const deadSession = () => new AppError('unauthenticated', apiMessages.unauthenticated);
 
+/**
+ * 429 once the session's login has handed out `tokenPolicy.tokensPerLoginHour` tokens in the last
+ * hour. No lock: trades are sequential by nature (each needs the token the previous one issued),
+ * so the login's few live tokens can overshoot the bound by one each at most.
+ */
+async function refuseLoopedTrades(db: Db, session: Session, now: Date): Promise<void> {
+  const window = tokenPolicy.tokensPerLoginHour;
+  const opensAt = windowOpensAt(await recentTokenTimesOfLogin(db, session.loginId, ago(now, window.ms), window.max), window, now);
+  if (opensAt) throw rateLimited(authMessages.switchWait, opensAt, now);
+}
+
 /** The accounts of the session's phone, in creation order (the same people a code check lists). */
 export async function listSessionPhoneAccounts(db: Db, session: Session): Promise<User[]> {
   return (await listAccountsOfPhone(db, session.account.phoneNumber)).map(toUser);
@@ -39,6 +50,7 @@ export async function switchAccount(db: Db, session: Session, { accountId, now }
   return db.transaction(async (tx) => {
     const target = await findAccountOfPhone(tx, accountId, session.account.phoneNumber);
     if (!target) throw new AppError('not_found', authMessages.personNotFound);
+    await refuseLoopedTrades(tx, session, now);
     if (!(await revokeLiveToken(tx, session.tokenId, now))) throw deadSession();
     const [entry] = await issueTokens(tx, [target], sameTerm(session, now));
     return entry!;
@@ -55,6 +67,7 @@ export async function addPerson(db: Db, session: Session, person: PersonInput, {
   const { phoneNumber } = session.account;
   return transactionThenRefuse(db, async (tx) => {
     await lockSubjects(tx, { ip, phoneNumber });
+    await refuseLoopedTrades(tx, session, now);
     const before = await countAccountsOfPhone(tx, phoneNumber);
     if (before >= MAX_ACCOUNTS_PER_PHONE) return new AppError('conflict', accountMessages.tooManyAccounts);
     const account = await createAccount(

@@ -18,6 +18,7 @@ export const authMessages = {
   codeDead: `این کد پس از ${toPersianDigits(otpPolicy.maxWrongTries)} تلاش نادرست باطل شد؛ لطفاً کد تازه‌ای بخواهید`,
   noCode: 'کد فعالی برای این شماره نداریم؛ لطفاً کد تازه‌ای بخواهید',
   registrationClosed: 'مهلت ثبت‌نام با این کد تمام شده است؛ لطفاً دوباره کد تأیید بخواهید',
+  switchWait: (seconds: number) => `افراد این شماره در یک ساعت گذشته بارها عوض شده‌اند؛ لطفاً ${waitPhrase(seconds)} دوباره تلاش کنید.`,
   personNotFound: 'این فرد در میان حساب‌های این شمارهٔ همراه نیست.',
   smsFailed: 'فرستادن پیامک ممکن نشد؛ لطفاً کمی بعد دوباره تلاش کنید.',
   sendWait: (seconds: number) => `لطفاً ${waitPhrase(seconds)} دوباره کد بخواهید.`,

@@ -56,6 +56,11 @@ export const nationalCodePolicy = {
 
 export const tokenPolicy = {
   ttlMs: 30 * DAY,
+  /**
+   * Tokens one login may hand out in an hour, its code check's included: each switch of person
+   * (decision 020) writes one, so a looped switch is stopped long before the table notices.
+   */
+  tokensPerLoginHour: { max: 60, ms: HOUR } satisfies Window,
   /** 256 random bits. */
   bytes: 32,
 } as const;

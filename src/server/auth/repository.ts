@@ -167,6 +167,17 @@ export async function revokeLiveToken(db: Db, tokenId: number, now: Date): Promi
   return rows.length === 1;
 }
 
+/** When the tokens of login `loginId` were issued after `since`, newest first, at most `limit`. */
+export async function recentTokenTimesOfLogin(db: Db, loginId: number, since: Date, limit: number): Promise<Date[]> {
+  const rows = await db
+    .select({ at: authTokens.createdAt })
+    .from(authTokens)
+    .where(and(eq(authTokens.loginId, loginId), gt(authTokens.createdAt, since)))
+    .orderBy(desc(authTokens.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.at);
+}
+
 /** Revokes every live token of one login. */
 export async function revokeLogin(db: Db, loginId: number, now: Date): Promise<void> {
   await db
