@@ -58,7 +58,12 @@ function Receipt({ appointment }: { appointment: Appointment }) {
   ];
   return (
     <details className="group rounded-xl border border-line" data-receipt>
-      <summary className="flex min-h-11 cursor-pointer items-center px-4 text-sm font-bold hover:bg-page">رسید پرداخت</summary>
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 px-4 text-sm font-bold hover:bg-page [&::-webkit-details-marker]:hidden">
+        رسید پرداخت
+        <span aria-hidden="true" className="text-muted transition-transform group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
       <dl className="divide-y divide-line border-t border-line text-sm">
         {rows.map(([term, value]) => (
           <div key={term} className="flex flex-wrap justify-between gap-x-3 gap-y-1 px-4 py-2">
