@@ -6,6 +6,7 @@ import { nationalCode } from '../../../tests/support/people.ts';
 import { insertAccount, type Account } from '../accounts/repository.ts';
 import type { Catalogue } from '../catalogue/index.ts';
 import type { Db } from '../db/client.ts';
+import { EnvError, parseEnv } from '../env.ts';
 import { AppError } from '../errors.ts';
 import { rescheduleAppointment } from './changes.ts';
 import type { BookingContext } from './context.ts';
@@ -57,6 +58,13 @@ let serial = 0;
 async function sibling(db: Db, account: Account): Promise<Account> {
   return insertAccount(db, { phoneNumber: account.phoneNumber, firstName: 'نیما', lastName: 'احمدی', internationalCode: nationalCode(8_100_000 + ++serial * 97 + Math.floor(Math.random() * 90)), gender: 'male' });
 }
+
+it('BOOKING_MIN_LEAD_MINUTES defaults to 60, takes 0 … 1440, and refuses anything else at boot', () => {
+  expect(parseEnv({}).BOOKING_MIN_LEAD_MINUTES).toBe(60);
+  expect(parseEnv({ BOOKING_MIN_LEAD_MINUTES: '0' }).BOOKING_MIN_LEAD_MINUTES).toBe(0);
+  expect(parseEnv({ BOOKING_MIN_LEAD_MINUTES: '1440' }).BOOKING_MIN_LEAD_MINUTES).toBe(1440);
+  for (const bad of ['1441', '-5', 'an hour', '1.5']) expect(() => parseEnv({ BOOKING_MIN_LEAD_MINUTES: bad })).toThrow(EnvError);
+});
 
 describeEachDatabase('booking rules', (database) => {
   it('slots sooner than the lead time are not offered, not holdable (409 with later alternatives) and not a move target', async () => {
