@@ -77,6 +77,8 @@ const EnvSchema = v.object({
   HOLD_LIMIT_PER_ADDRESS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'a count: 1 … 1000'), v.toNumber(), v.minValue(1), v.maxValue(1000)), '5'),
   /** A confirmed appointment may be cancelled (and moved) free of charge up to this many hours before it. */
   CANCEL_FREE_HOURS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'hours: 0 … 720'), v.toNumber(), v.maxValue(720)), '24'),
+  /** No slot starting sooner than this many minutes from now is offered, held or moved to: time to pay and to get there. */
+  BOOKING_MIN_LEAD_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'minutes: 0 … 1440'), v.toNumber(), v.maxValue(1440)), '60'),
   /** The reminder SMS goes out this many hours before an appointment. */
   REMINDER_HOURS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'hours: 1 … 168'), v.toNumber(), v.minValue(1), v.maxValue(168)), '24'),
   /**

@@ -20,7 +20,7 @@ export const FIRST_DAYS = 14;
 export type SlotsState =
   | { status: 'loading' }
   | { status: 'failed' }
-  | { status: 'ready'; days: SlotDay[]; fee: number; window: number };
+  | { status: 'ready'; days: SlotDay[]; fee: number; window: number; cancelFreeHours: number };
 
 export type BookingView =
   /** Choosing a day and a time. */
@@ -82,7 +82,7 @@ export async function loadSlots(days = FIRST_DAYS): Promise<void> {
   if (before.status !== 'ready') $slots.set({ status: 'loading' });
   try {
     const { data, meta } = await bookingApi.fetchSlots({ doctor_id: doctorId, days });
-    $slots.set({ status: 'ready', days: data, fee: meta.fee, window: days });
+    $slots.set({ status: 'ready', days: data, fee: meta.fee, window: days, cancelFreeHours: meta.cancel_free_hours });
     // A chosen time that was taken meanwhile is dropped.
     const chosen = $chosen.get();
     if (chosen && !data.some((day) => day.slots.some((slot) => slot.start === chosen && slot.available))) chooseSlot(undefined);

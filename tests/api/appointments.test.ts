@@ -28,12 +28,13 @@ async function patient(on: RunningServer = server) {
 }
 
 describe('GET /api/appointments/slots', () => {
-  it('answers the doctor’s days with slots, the fee and the next free time', async () => {
+  it('answers the doctor’s days with slots, the fee, the rules and the next free time; nothing sooner than the lead time', async () => {
+    const askedAt = Date.now();
     const response = await getAs(server, '/api/appointments/slots?doctor_id=zahra-bagheri&days=14', undefined, newIp());
     expect(response.status).toBe(200);
     const body = (await response.json()) as SlotsAnswer;
     expect(body.success).toBe(true);
-    expect(body.meta).toMatchObject({ doctor_id: 'zahra-bagheri', days: 14, fee: 5_000_000, visit_minutes: 15, from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(body.meta).toMatchObject({ doctor_id: 'zahra-bagheri', days: 14, fee: 5_000_000, visit_minutes: 15, cancel_free_hours: 24, min_lead_minutes: 60, from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(body.data.length).toBeGreaterThan(0);
     expect(body.data.length).toBeLessThanOrEqual(14);
     const slots = body.data.flatMap((day) => day.slots);
@@ -48,7 +49,8 @@ describe('GET /api/appointments/slots', () => {
     for (const slot of slots) {
       expect(slot).toEqual({ start: expect.stringMatching(/Z$/), end: expect.stringMatching(/Z$/), available: expect.any(Boolean), turn: expect.any(Number), clinic_id: expect.any(String) });
       expect(Date.parse(slot.end) - Date.parse(slot.start)).toBe(15 * 60_000);
-      expect(Date.parse(slot.start)).toBeGreaterThan(Date.now() - 60_000);
+      // BOOKING_MIN_LEAD_MINUTES (60): nothing starting sooner is offered.
+      expect(Date.parse(slot.start)).toBeGreaterThanOrEqual(askedAt + 60 * 60_000);
     }
     const bad = await getAs(server, '/api/appointments/slots?doctor_id=zahra-bagheri&days=40&from=2026-02-31x', undefined, newIp());
     expect(bad.status).toBe(422);
@@ -99,7 +101,60 @@ describe('the race for one slot', () => {
     it('100 concurrent holds: one 201, 99 409 with alternatives, none 5xx (PostgreSQL)', async () => {
       await raceForOneSlot(pgServer!, 'nazanin-abbasi', 'PostgreSQL');
     }, 240_000);
+
+    // Here rather than under «one person, one visit at a time»: one PostgreSQL portal for the file.
+    it('refuses a second overlapping visit of the same person with 409 naming the first (PostgreSQL)', async () => {
+      await oneVisitPerPersonAtATime(pgServer!);
+    });
   });
+});
+
+/**
+ * One person, two overlapping visits with two doctors: the second hold is 409 naming the first, a
+ * move onto that time is refused too; the person's child may take that very time.
+ */
+async function oneVisitPerPersonAtATime(on: RunningServer): Promise<void> {
+  const me = await patient(on);
+  await chargeWallet(on, me.token, 20_000_000);
+  const pair = await overlappingFree(on, ['zahra-bagheri', 'omid-khalili', 'golnaz-taheri', 'mitra-sobhani', 'nazanin-abbasi']);
+  const booked = await bookWithWallet(on, me.token, pair.first.doctor, pair.first.start);
+  const second = await hold(on, me.token, { doctor_id: pair.second.doctor, start: pair.second.start });
+  expect(second.status).toBe(409);
+  const refused = await envelope<{ alternatives: string[] }>(second);
+  expect(refused.message).toMatch(/^شما در همین زمان نوبت دیگری دارید: دکتر .+، [۰-۹]{1,2} [^ ]+ [۰-۹]{4} ساعت [۰-۹]{2}:[۰-۹]{2}\./);
+  expect(refused.message).toContain(booked.doctor.name);
+  expect(refused.data?.alternatives).toEqual(expect.any(Array));
+  // A later visit of hers cannot be moved onto a time overlapping the first one either.
+  const later = (await freeStarts(on, pair.second.doctor, 48)).find((start) => Math.abs(Date.parse(start) - Date.parse(pair.first.start)) > 24 * 60 * 60_000);
+  const visit = await bookWithWallet(on, me.token, pair.second.doctor, later!);
+  const moved = await post(on, `appointments/${visit.key}/reschedule`, { start: pair.second.start }, { token: me.token, ip: newIp() });
+  expect(moved.status).toBe(409);
+  expect((await envelope(moved)).message).toMatch(/^شما در همین زمان نوبت دیگری دارید: /);
+  // Her child at that very time: another person.
+  const child = { first_name: 'آوا', last_name: 'کریمی', international_code: nationalCode(9_900 + ++people) };
+  expect((await hold(on, me.token, { doctor_id: pair.second.doctor, start: pair.second.start, for: child })).status).toBe(201);
+}
+
+/** Two doctors' free slots (48 hours ahead or more) that overlap. */
+async function overlappingFree(on: RunningServer, doctors: readonly string[]) {
+  const free = await Promise.all(doctors.map(async (doctor) => ({ doctor, days: await freeDays(on, doctor) })));
+  for (const a of free) {
+    for (const b of free) {
+      if (a.doctor === b.doctor) continue;
+      for (const slotA of a.days.flatMap((day) => day.slots)) {
+        const slotB = b.days.flatMap((day) => day.slots).find((s) => Date.parse(s.start) < Date.parse(slotA.end) && Date.parse(s.end) > Date.parse(slotA.start));
+        if (slotB) return { first: { doctor: a.doctor, start: slotA.start }, second: { doctor: b.doctor, start: slotB.start } };
+      }
+    }
+  }
+  throw new Error('no two doctors have overlapping free slots');
+}
+
+describe('one person, one visit at a time', () => {
+  it('refuses a second overlapping visit of the same person with 409 naming the first (embedded database)', async () => {
+    await oneVisitPerPersonAtATime(server);
+  });
+
 });
 
 describe('hold → pay → reschedule → cancel', () => {
@@ -114,6 +169,8 @@ describe('hold → pay → reschedule → cancel', () => {
     const hold1 = (await envelope<Appointment>(held)).data!;
     expect(hold1).toMatchObject({ status: 'held', doctor_id: doctor, start: first, fee: 5_000_000, paid_from_wallet: 0, patient: { self: true, first_name: 'مهسا' } });
     expect(hold1.key).toMatch(/^AP-[0-9A-Z]{6}$/);
+    // The free-cancel deadline, CANCEL_FREE_HOURS (24) before the start.
+    expect(hold1.cancel_until).toBe(new Date(Date.parse(first!) - 24 * 60 * 60_000).toISOString());
     expect(Date.parse(hold1.expires_at!) - Date.now()).toBeGreaterThan(9 * 60_000);
     expect(Date.parse(hold1.expires_at!) - Date.now()).toBeLessThanOrEqual(10 * 60_000);
     // The same hold again returns it unchanged.
@@ -128,10 +185,21 @@ describe('hold → pay → reschedule → cancel', () => {
     // Paying again changes nothing.
     expect((await post(server, `appointments/${hold1.key}/pay`, { use_wallet: true }, { token: me.token })).status).toBe(200);
     expect(await walletOf(server, me.token)).toMatchObject({ balance: 5_000_000 });
-    expect(readOutbox(server).filter((line) => line.to === me.phone && line.text.includes(hold1.key)).map((line) => line.text)).toEqual([expect.stringContaining('ثبت شد')]);
+    expect(readOutbox(server).filter((line) => line.to === me.phone && line.text.includes(hold1.key)).map((line) => line.text)).toEqual([
+      expect.stringMatching(/ثبت شد[^]*لغو یا تغییر رایگان تا [۰-۹]{1,2} [^ ]+ [۰-۹]{4} ساعت [۰-۹]{2}:[۰-۹]{2}؛ مبلغ به کیف پول برمی‌گردد\.$/),
+    ]);
 
     const got = (await envelope<Appointment>(await getAs(server, `/api/appointments/${hold1.key}`, me.token))).data!;
-    expect(got).toMatchObject({ status: 'confirmed', can_cancel: true, can_reschedule: true, refund_if_cancelled: 5_000_000, doctor: { id: doctor }, clinic: { address: expect.any(String) } });
+    expect(got).toMatchObject({
+      status: 'confirmed',
+      can_cancel: true,
+      can_reschedule: true,
+      refund_if_cancelled: 5_000_000,
+      cancel_until: hold1.cancel_until,
+      receipt: { from_wallet: 5_000_000, by_bank: 0, paid_at: expect.any(String) },
+      doctor: { id: doctor },
+      clinic: { address: expect.any(String) },
+    });
 
     const moved = await post(server, `appointments/${hold1.key}/reschedule`, { start: second }, { token: me.token });
     expect(moved.status).toBe(200);

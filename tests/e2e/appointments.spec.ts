@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Appointment, SlotsAnswer } from '../../src/lib/api/contracts/appointments.ts';
+import { cancelUntilOf, deadlineText } from '../../src/lib/booking/cancel-rule.ts';
 import { formatTime } from '../../src/lib/format/date.ts';
 import { formatRial } from '../../src/lib/format/number.ts';
 import { registerPatient } from '../support/portal-api.ts';
@@ -88,6 +89,11 @@ test('cancel: the refund is shown before confirming, lands in the wallet, and th
   await expect(item).toContainText('خودم');
   await expect(item).toContainText(booked.doctor.name);
   await expect(item).toContainText(booked.clinic.name);
+  // The free-cancel rule with its deadline, and the receipt of the wallet payment.
+  await expect(item.locator('[data-cancel-rule="open"]')).toHaveText(`لغو یا تغییر زمان رایگان تا ${deadlineText(cancelUntilOf(booked.start, 24))}؛ مبلغ پرداختی به کیف پول شما برمی‌گردد.`);
+  await item.getByText('رسید پرداخت').click();
+  await expect(item.locator('[data-receipt]')).toContainText(`از کیف پول${formatRial(fee)}`);
+  await expect(item.locator('[data-receipt]')).toContainText(`پرداخت هزینهٔ نوبت ${booked.key}`);
   await expect(page.locator('[data-user-wallet]').first()).toHaveText(formatRial(margin));
 
   await item.getByRole('button', { name: 'لغو نوبت' }).click();
@@ -113,6 +119,7 @@ test('cancel: the refund is shown before confirming, lands in the wallet, and th
   await expect(card(page, booked.key)).toContainText('لغو شد');
   await expect(card(page, booked.key)).toContainText(`برگشت به کیف پول:${formatRial(fee)}`);
   await expect(card(page, booked.key).getByRole('button')).toHaveCount(0);
+  await expect(card(page, booked.key).getByRole('link', { name: `نوبت دوباره نزد ${booked.doctor.name}` })).toHaveAttribute('href', `/appointment/pre-reserve/${booked.doctor_id}`);
   await page.reload();
   await expect(page.getByRole('tab', { name: 'لغوشده' })).toHaveAttribute('aria-selected', 'true');
   await expect(card(page, booked.key)).toBeVisible();
@@ -136,7 +143,7 @@ test('reschedule to another free slot; a slot taken meanwhile answers with alter
   const [download, answer] = await Promise.all([
     page.waitForEvent('download'),
     page.waitForResponse((response) => response.url().endsWith(`/api/appointments/${booked.key}/calendar.ics`)),
-    item.getByRole('button', { name: /افزودن به تقویم/ }).click(),
+    item.getByRole('button', { name: 'افزودن به تقویم', exact: true }).click(),
   ]);
   expect(answer.status()).toBe(200);
   expect(answer.headers()['content-type']).toMatch(/^text\/calendar/);

@@ -1,7 +1,26 @@
+import { cancelUntilOf, deadlineText } from '../../src/lib/booking/cancel-rule.ts';
+import { formatJalaliDate, formatTime } from '../../src/lib/format/date.ts';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
+import { lastCode, readOutbox } from '../support/portal-api.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
-import { chooseSlot, countdown, freeSlot, loggedIn, payAtBank, registered, server, walletAvailable } from './booking-steps.ts';
+import {
+  chooseSlot,
+  countdown,
+  freeSlot,
+  loggedIn,
+  payAtBank,
+  registered,
+  registeredOn,
+  server,
+  slotWithOverlap,
+  storeLogin,
+  walletAvailable,
+} from './booking-steps.ts';
 import { codeFor, expect, expectNoSevereAxe, newNationalCode, newPhone, test } from './fixtures.ts';
+
+/** What every booking step says of a slot outside the free-cancel window (24 hours here). */
+const openRule = (start: string) => `لغو یا تغییر زمان رایگان تا ${deadlineText(cancelUntilOf(start, 24))}؛ مبلغ پرداختی به کیف پول شما برمی‌گردد.`;
 
 /**
  * Issue 11 item 2 and 9: the pre-reserve page — slots, the login popup in the middle of a booking,
@@ -13,12 +32,15 @@ import { codeFor, expect, expectNoSevereAxe, newNationalCode, newPhone, test } f
 test('logged out, the choice survives the login popup; the hold survives a reload; paid from the wallet', async ({ page }) => {
   // Registering through the popup, a bank charge and two reloads: more steps than most tests.
   test.setTimeout(60_000);
-  const slot = await freeSlot(page.request);
+  // Outside the free-cancel window, so every step promises the free cancel until a day before.
+  const slot = await freeSlot(page.request, { minHours: 26 });
   await page.goto(`/appointment/pre-reserve/${slot.doctor}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('نوبت‌دهی دکتر');
   await expect(page.getByRole('heading', { name: 'انتخاب زمان نوبت' })).toBeVisible();
+  await expect(page.getByText('نوبت را تا ۲۴ ساعت پیش از زمانش می‌توانید رایگان لغو کنید یا زمانش را تغییر دهید؛ مبلغ به کیف پول شما برمی‌گردد.')).toBeVisible();
   await expectNoSevereAxe(page);
   await chooseSlot(page, slot);
+  await expect(page.locator('[data-cancel-rule="open"]')).toHaveText(openRule(slot.start));
   await page.getByRole('button', { name: 'رزرو این نوبت' }).click();
 
   // The login popup opens; registering there holds the chosen slot without choosing again.
@@ -39,6 +61,7 @@ test('logged out, the choice survives the login popup; the hold survives a reloa
   const key = /appointment=(AP-[0-9A-Z]{6})/.exec(page.url())![1]!;
   await expect(page.locator('[data-appointment-key]')).toHaveText(key);
   await expect(page.locator('main').getByText('رضا صادقی')).toBeVisible();
+  await expect(page.locator('[data-cancel-rule="open"]')).toHaveText(openRule(slot.start));
   await expectNoSevereAxe(page);
 
   // Money arrives in the wallet meanwhile (another tab); a reload comes back to the hold.
@@ -52,6 +75,7 @@ test('logged out, the choice survives the login popup; the hold survives a reloa
   await expect(page.getByRole('heading', { name: 'نوبت شما قطعی شد' })).toBeVisible();
   await expect(page.locator('[data-appointment-key]')).toHaveText(key);
   await expect(page.getByText('پرداخت از کیف پول', { exact: true })).toBeVisible();
+  await expect(page.locator('[data-cancel-rule="open"]')).toHaveText(openRule(slot.start));
   expect(await walletAvailable(page, token)).toBe(1_000_000);
   await expectNoSevereAxe(page);
 
@@ -184,4 +208,106 @@ test('booking at 375 px with the keyboard alone: no sideways scroll, 44 px targe
   await expect(page.getByRole('heading', { name: 'نوبت شما قطعی شد' })).toBeVisible();
   expect(await noSidewaysScroll()).toBe(true);
   await expectNoSevereAxe(page);
+});
+
+/**
+ * A portal of its own whose free-cancel window (720 hours) covers every slot it offers, with a
+ * 24-hour lead time: the screens a patient sees when a visit cannot be cancelled, whatever the
+ * hour the test runs at. Its demo patient has a past and an upcoming visit.
+ */
+test.describe('a visit that cannot be cancelled, the lead time, and one visit per person at a time', () => {
+  test.describe.configure({ mode: 'serial' });
+  const HOUR = 60 * 60 * 1000;
+  let late: RunningServer;
+  test.beforeAll(async ({}, testInfo) => {
+    testInfo.setTimeout(90_000);
+    late = await startServer({ env: { TRUST_PROXY: '1', DEMO_DATA: '1', CANCEL_FREE_HOURS: '720', BOOKING_MIN_LEAD_MINUTES: '1440' } });
+  });
+  test.afterAll(() => late?.dispose());
+
+  test('warned before paying, told so on the confirmation, the SMS and the card; a second visit at the same time is refused', async ({ page }) => {
+    test.setTimeout(90_000);
+    const me = await registeredOn(page.request, late.url, (phone) => lastCode(late, phone));
+    await storeLogin(page, late.url, me.token, me.user);
+    const { slot, other } = await slotWithOverlap(page.request, late.url);
+
+    const before = Date.now();
+    await page.goto(`${late.url}/appointment/pre-reserve/${slot.doctor}`);
+    await expect(page.getByRole('heading', { name: 'انتخاب زمان نوبت' })).toBeVisible();
+    // No time is offered sooner than the lead time (24 hours here).
+    for (const day of await page.locator('[data-day]').all()) {
+      if (await day.locator('input').isDisabled()) continue;
+      await day.click();
+      for (const start of await page.locator('input[name="booking-time"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))) {
+        expect(Date.parse(start)).toBeGreaterThanOrEqual(before + 24 * HOUR);
+      }
+    }
+    await chooseSlot(page, slot);
+    const warning = 'توجه: تا این نوبت کمتر از ۷۲۰ ساعت مانده است؛ پس از پرداخت نمی‌توان آن را لغو کرد یا زمانش را تغییر داد.';
+    await expect(page.locator('[data-cancel-rule="closed"]')).toHaveText(warning);
+    await page.getByRole('button', { name: 'رزرو این نوبت' }).click();
+    await expect(countdown(page)).toBeVisible();
+    // The pay step warns before the money moves.
+    await expect(page.locator('[data-cancel-rule="closed"]')).toHaveText(warning);
+    await expectNoSevereAxe(page);
+    await page.getByRole('button', { name: /از درگاه بانک$/ }).click();
+    await payAtBank(page);
+    await expect(page.getByRole('heading', { name: 'پرداخت موفق بود' })).toBeVisible();
+    await page.getByRole('link', { name: 'مشاهدهٔ نوبت' }).click();
+    await expect(page.getByRole('heading', { name: 'نوبت شما قطعی شد' })).toBeVisible();
+    await expect(page.locator('[data-cancel-rule="closed"]')).toHaveText('توجه: این نوبت کمتر از ۷۲۰ ساعت پیش از زمانش گرفته شد؛ لغو یا تغییر زمان آن ممکن نیست.');
+    const key = /appointment=(AP-[0-9A-Z]{6})/.exec(page.url())![1]!;
+    const confirmed = readOutbox(late).find((line) => line.to === me.phone && line.text.includes(key));
+    expect(confirmed?.text).toContain('ثبت شد');
+    expect(confirmed?.text).toContain('این نوبت قابل لغو یا تغییر زمان نیست.');
+
+    // The same person, another doctor, an overlapping time: refused, naming the visit.
+    await page.goto(`${late.url}/appointment/pre-reserve/${other.doctor}`);
+    await chooseSlot(page, other);
+    await page.getByRole('button', { name: 'رزرو این نوبت' }).click();
+    const refused = page.getByRole('alert').filter({ hasText: 'شما در همین زمان نوبت دیگری دارید: دکتر' });
+    await expect(refused).toContainText(`${formatJalaliDate(slot.start)} ساعت ${formatTime(slot.start)}`);
+    await expect(countdown(page)).toHaveCount(0);
+
+    // The card says why it has no cancel or move, and keeps the receipt with the bank's reference.
+    await page.goto(`${late.url}/patient-profile/services`);
+    const card = page.locator(`[data-appointment="${key}"]`);
+    await expect(card.locator('[data-cancel-rule="closed"]')).toHaveText('توجه: این نوبت کمتر از ۷۲۰ ساعت پیش از زمانش گرفته شد؛ لغو یا تغییر زمان آن ممکن نیست.');
+    await expect(card.getByRole('button', { name: 'لغو نوبت' })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'تغییر زمان' })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'افزودن به تقویم', exact: true })).toBeVisible();
+    await card.getByText('رسید پرداخت').click();
+    const receipt = card.locator('[data-receipt]');
+    await expect(receipt).toContainText(`از درگاه بانک${new Intl.NumberFormat('fa-IR').format(slot.fee)} ریال`);
+    await expect(receipt).toContainText('شمارهٔ پیگیری بانک');
+    await expect(receipt.getByRole('link', { name: 'رسید بانک' })).toHaveAttribute('href', /^\/return-bank\?payment=/);
+    await expectNoSevereAxe(page);
+  });
+
+  test('past visits offer «نوبت دوباره» with the same doctor, and every paid visit keeps its receipt', async ({ page }) => {
+    const phone = '09120000000';
+    expect((await page.request.post(`${late.url}/api/auth/login/with/phone-number`, { data: { phone_number: phone } })).status()).toBe(200);
+    const checked = await page.request.post(`${late.url}/api/auth/check_verification_code`, { data: { phone_number: phone, code: lastCode(late, phone) } });
+    const [demo] = ((await checked.json()) as { data: Array<{ token: string; user: unknown }> }).data;
+    await storeLogin(page, late.url, demo!.token, demo!.user);
+
+    await page.goto(`${late.url}/patient-profile/services`);
+    const upcoming = page.locator('[data-appointment]').first();
+    await expect(upcoming).toContainText('قطعی');
+    await upcoming.getByText('رسید پرداخت').click();
+    await expect(upcoming.locator('[data-receipt]')).toContainText('از کیف پول');
+
+    await page.getByRole('tab', { name: 'گذشته' }).click();
+    const past = page.locator('[data-appointment]').first();
+    await expect(past).toContainText('انجام شد');
+    await past.getByText('رسید پرداخت').click();
+    await expect(past.locator('[data-receipt]')).toContainText('از کیف پول');
+    const again = past.getByRole('link', { name: /^نوبت دوباره نزد دکتر/ });
+    await expect(again).toHaveText('نوبت دوباره');
+    const href = await again.getAttribute('href');
+    expect(href).toMatch(/^\/appointment\/pre-reserve\/[a-z0-9-]+$/);
+    await again.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { name: 'انتخاب زمان نوبت' })).toBeVisible();
+  });
 });

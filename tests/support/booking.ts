@@ -22,7 +22,7 @@ export function testDoctor(fee = 5_000_000): Doctor {
   };
 }
 
-export const TEST_SETTINGS: BookingSettings = { holdMinutes: 10, cancelFreeHours: 24, reminderHours: 24, paymentTimeoutMinutes: 20, paymentOpenLimit: 5, holdLimitPerPhone: 2, holdLimitPerAddress: 5 };
+export const TEST_SETTINGS: BookingSettings = { holdMinutes: 10, cancelFreeHours: 24, reminderHours: 24, paymentTimeoutMinutes: 20, paymentOpenLimit: 5, holdLimitPerPhone: 2, holdLimitPerAddress: 5, minLeadMinutes: 60 };
 
 /** A booking context over the real catalogue plus test doctors `dr-a`, `dr-b` (and `dr-free`, fee 0); `holidays` by day. */
 export function testContext(holidays: Record<string, string> = {}, settings: Partial<BookingSettings> = {}): BookingContext {

@@ -4,6 +4,8 @@ import { formatBookingDay } from '#lib/booking/when.ts';
 import { formatJalaliDateTime, formatTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRial } from '#lib/format/number.ts';
+import { cancelRule } from '#lib/booking/cancel-rule.ts';
+import { CancelRuleNote } from '../booking/CancelRuleNote.tsx';
 import { STATUS_LABELS, STATUS_TONES } from './labels.ts';
 
 export interface CardActions {
@@ -21,6 +23,65 @@ function paidText(appointment: Appointment): string {
   ];
   if (parts.length > 0) return parts.join('، ');
   return appointment.fee === 0 ? 'رایگان' : 'هنوز پرداخت نشده';
+}
+
+/** What was paid and how (wallet, bank, the bank's reference), folded: the card's receipt. */
+function Receipt({ appointment }: { appointment: Appointment }) {
+  const { receipt } = appointment;
+  if (!receipt) return null;
+  const rows: [string, ReactNode][] = [
+    ['هزینهٔ ویزیت', appointment.fee === 0 ? 'رایگان' : formatRial(appointment.fee)],
+    ...(receipt.from_wallet > 0 ? ([['از کیف پول', formatRial(receipt.from_wallet)]] as [string, ReactNode][]) : []),
+    ...(receipt.by_bank > 0 ? ([['از درگاه بانک', formatRial(receipt.by_bank)]] as [string, ReactNode][]) : []),
+    ...(receipt.bank?.ref_id
+      ? ([
+          [
+            'شمارهٔ پیگیری بانک',
+            <bdi dir="ltr" className="[overflow-wrap:anywhere]">
+              {toPersianDigits(receipt.bank.ref_id)}
+            </bdi>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
+    ...(receipt.bank?.card_pan
+      ? ([
+          [
+            'کارت',
+            <bdi dir="ltr" className="[overflow-wrap:anywhere]">
+              {toPersianDigits(receipt.bank.card_pan)}
+            </bdi>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
+    ...(receipt.from_wallet > 0 ? ([['شرح در گردش کیف پول', <>پرداخت هزینهٔ نوبت <bdi dir="ltr">{appointment.key}</bdi></>]] as [string, ReactNode][]) : []),
+    ['زمان پرداخت', <time dateTime={receipt.paid_at}>{formatJalaliDateTime(receipt.paid_at)}</time>],
+  ];
+  return (
+    <details className="group rounded-xl border border-line" data-receipt>
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 px-4 text-sm font-bold hover:bg-page [&::-webkit-details-marker]:hidden">
+        رسید پرداخت
+        <span aria-hidden="true" className="text-muted transition-transform group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <dl className="divide-y divide-line border-t border-line text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="flex flex-wrap justify-between gap-x-3 gap-y-1 px-4 py-2">
+            <dt className="text-muted">{term}</dt>
+            <dd className="min-w-0 font-bold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {receipt.bank && (
+        <a
+          href={`/return-bank?payment=${encodeURIComponent(receipt.bank.payment_id)}`}
+          className="m-3 inline-flex min-h-11 items-center rounded-xl border border-line px-4 text-sm font-bold text-brand hover:bg-page"
+        >
+          رسید بانک
+        </a>
+      )}
+    </details>
+  );
 }
 
 function PatientText({ patient }: Appointment) {
@@ -93,6 +154,12 @@ export function AppointmentCard({ appointment, actions }: { appointment: Appoint
         )}
       </dl>
       {appointment.clinic.address && <p className="text-sm text-muted">{appointment.clinic.address}</p>}
+      {(status === 'confirmed' || unpaid) && (
+        <CancelRuleNote
+          rule={cancelRule({ start: appointment.start, cancelUntil: appointment.cancel_until, now: new Date(), ...(appointment.receipt ? { bookedAt: appointment.receipt.paid_at } : {}) })}
+        />
+      )}
+      <Receipt appointment={appointment} />
       <div className="flex flex-wrap gap-2">
         {unpaid && (
           <a
@@ -109,8 +176,17 @@ export function AppointmentCard({ appointment, actions }: { appointment: Appoint
         )}
         {status === 'confirmed' && (
           <button type="button" className={actionClass} onClick={() => actions.onCalendar(appointment)}>
-            افزودن به تقویم (<span lang="en">ics</span>)
+            افزودن به تقویم
           </button>
+        )}
+        {(status === 'completed' || status === 'cancelled' || status === 'expired') && (
+          <a
+            href={`/appointment/pre-reserve/${encodeURIComponent(appointment.doctor_id)}`}
+            aria-label={`نوبت دوباره نزد ${appointment.doctor.name}`}
+            className="inline-flex min-h-11 items-center justify-center rounded-xl bg-btn-auth px-4 text-sm font-bold text-btn-auth-ink"
+          >
+            نوبت دوباره
+          </a>
         )}
         {appointment.can_cancel && (
           <button type="button" className={`${actionClass} text-danger`} onClick={() => actions.onCancel(appointment)}>

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
 import { notify } from '#client/toasts.ts';
 import { downloadCalendar } from '#stores/booking.ts';
+import { cancelRule } from '#lib/booking/cancel-rule.ts';
 import { AppointmentFacts } from './AppointmentFacts.tsx';
+import { CancelRuleNote } from './CancelRuleNote.tsx';
 
 /** The booked appointment: its facts, the calendar file, print, and the way to «my appointments». */
 export function Confirmation({ appointment }: { appointment: Appointment }) {
@@ -22,6 +24,11 @@ export function Confirmation({ appointment }: { appointment: Appointment }) {
         </div>
       </div>
       <AppointmentFacts appointment={appointment} paid />
+      {!done && (
+        <CancelRuleNote
+          rule={cancelRule({ start: appointment.start, cancelUntil: appointment.cancel_until, now: new Date(), bookedAt: appointment.receipt?.paid_at ?? appointment.created_at })}
+        />
+      )}
       <div className="flex flex-col gap-3 sm:flex-row print:hidden">
         <button
           type="button"

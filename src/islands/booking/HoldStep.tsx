@@ -9,7 +9,9 @@ import { pay, refreshAppointment } from '#stores/booking.ts';
 import { PrimaryButton } from '../ui/Buttons.tsx';
 import { PaymentSplit, splitPayment } from '../ui/PaymentSplit.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
+import { cancelRule } from '#lib/booking/cancel-rule.ts';
 import { AppointmentFacts } from './AppointmentFacts.tsx';
+import { CancelRuleNote } from './CancelRuleNote.tsx';
 import { Ended } from './Ended.tsx';
 import { spokenRemaining, useRemaining } from './useRemaining.ts';
 import { clock } from './when.ts';
@@ -78,6 +80,7 @@ export function HoldStep({ appointment }: { appointment: Appointment }) {
         </label>
         <PaymentSplit fromWallet={fromWallet} byBank={byBank} />
       </div>
+      <CancelRuleNote rule={cancelRule({ start: appointment.start, cancelUntil: appointment.cancel_until, now: new Date() })} />
       <FormAlert message={problem} />
       <PrimaryButton
         type="button"

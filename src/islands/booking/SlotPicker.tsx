@@ -12,7 +12,9 @@ import { FormAlert } from '../ui/FormAlert.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
 import { PersonFields } from '../ui/PersonFields.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
+import { cancelRule, cancelUntilOf } from '#lib/booking/cancel-rule.ts';
 import { Alternatives } from './Alternatives.tsx';
+import { CancelRuleNote } from './CancelRuleNote.tsx';
 import { dayLabel, whenText } from './when.ts';
 
 type Whom = 'self' | 'other';
@@ -98,7 +100,7 @@ function TimeGrid({ day, value, onChange }: { day: SlotDay; value: string | unde
   );
 }
 
-function ReserveForm({ start }: { start: string }) {
+function ReserveForm({ start, cancelFreeHours }: { start: string; cancelFreeHours: number }) {
   const holding = useStore($holding);
   const [whom, setWhom] = useState<Whom>('self');
   const [problem, setProblem] = useState<string>();
@@ -132,6 +134,7 @@ function ReserveForm({ start }: { start: string }) {
       <p>
         زمان انتخاب‌شده: <strong data-chosen-time>{whenText(start)}</strong>
       </p>
+      <CancelRuleNote rule={cancelRule({ start, cancelUntil: cancelUntilOf(start, cancelFreeHours), now: new Date() })} />
       <ChoiceGroup name="booking-whom" legend="نوبت برای چه کسی است؟" options={WHOM} value={whom} onChange={setWhom} disabled={holding} />
       {whom === 'other' ? (
         // The other person's fields are checked by the contract's own schema before the call.
@@ -179,6 +182,9 @@ export function SlotPicker() {
         </h2>
         <p className="text-sm text-muted">هزینهٔ ویزیت: {formatRial(slots.fee)}</p>
       </div>
+      <p className="text-sm text-muted">
+        نوبت را تا {toPersianDigits(slots.cancelFreeHours)} ساعت پیش از زمانش می‌توانید رایگان لغو کنید یا زمانش را تغییر دهید؛ مبلغ به کیف پول شما برمی‌گردد.
+      </p>
       {refusal && (
         <div role="alert" className="flex flex-col gap-3 rounded-xl border border-danger/40 bg-danger/10 p-4">
           <p className="font-bold text-danger">{refusal.message}</p>
@@ -204,7 +210,7 @@ export function SlotPicker() {
         </p>
       )}
       {day && !closedReason(day) && <TimeGrid day={day} value={chosen} onChange={chooseSlot} />}
-      {chosen && <ReserveForm start={chosen} />}
+      {chosen && <ReserveForm start={chosen} cancelFreeHours={slots.cancelFreeHours} />}
     </section>
   );
 }

@@ -2,7 +2,9 @@ import type { Appointment } from '#lib/api/contracts/appointments.ts';
 import { formatTime } from '#lib/format/date.ts';
 import { formatRial } from '#lib/format/number.ts';
 import { chooseAgain, refreshAppointment } from '#stores/booking.ts';
+import { cancelRule } from '#lib/booking/cancel-rule.ts';
 import { AppointmentFacts } from './AppointmentFacts.tsx';
+import { CancelRuleNote } from './CancelRuleNote.tsx';
 
 /** Awaiting payment: the slot waits for the bank; continue there, or check again. */
 export function WaitingForBank({ appointment }: { appointment: Appointment }) {
@@ -17,6 +19,7 @@ export function WaitingForBank({ appointment }: { appointment: Appointment }) {
         {appointment.expires_at ? ` (تا ساعت ${formatTime(appointment.expires_at)})` : ''}. مبلغ باقی‌مانده: <strong>{formatRial(due)}</strong>
       </p>
       <AppointmentFacts appointment={appointment} />
+      <CancelRuleNote rule={cancelRule({ start: appointment.start, cancelUntil: appointment.cancel_until, now: new Date() })} />
       <div className="flex flex-col gap-3 sm:flex-row">
         {appointment.payment_id && (
           <a

@@ -87,6 +87,8 @@ export interface OpenDaysOptions {
   from: string;
   days: number;
   now: Date;
+  /** The first instant a slot may start (now plus the minimum lead time); `now` when unset. */
+  earliest?: Date;
   /** The last instant bookable (the booking window's end). */
   until: Date;
   /** An official holiday's name, if `day` is one. */
@@ -96,7 +98,7 @@ export interface OpenDaysOptions {
 
 /**
  * The days from `from` for `days` days with the slots a patient may book (taken or not): none in
- * the past or beyond `until`, none on an official holiday, none inside a leave. Days without
+ * the past, none before `earliest` (the minimum lead time), none beyond `until`, none on an official holiday, none inside a leave. Days without
  * sessions are left out; a holiday or a leave on a working day is kept and said.
  */
 export function openDays(doctor: BookableDoctor, options: OpenDaysOptions): OpenDay[] {
@@ -111,7 +113,8 @@ export function openDays(doctor: BookableDoctor, options: OpenDaysOptions): Open
       continue;
     }
     const onLeave = all.some((slot) => options.leaves.some((leave) => overlaps(slot, leave)));
-    const slots = all.filter((slot) => slot.start > options.now && slot.start <= options.until && !options.leaves.some((leave) => overlaps(slot, leave)));
+    const earliest = options.earliest && options.earliest > options.now ? options.earliest : undefined;
+    const slots = all.filter((slot) => slot.start > options.now && (!earliest || slot.start >= earliest) && slot.start <= options.until && !options.leaves.some((leave) => overlaps(slot, leave)));
     result.push({ date, slots, ...(onLeave ? { onLeave } : {}) });
   }
   return result;

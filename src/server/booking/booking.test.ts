@@ -58,8 +58,8 @@ describeEachDatabase('booking', (database) => {
     const { db } = database();
     const { days } = await listSlots(db, ctx, { doctorId: 'dr-a', days: 5 }, NOW);
     expect(days.map((d) => d.date)).toEqual(['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05']);
-    // Today from 09:45 on (09:30 has started), turns continue the session's count.
-    expect(days[0]!.slots[0]).toMatchObject({ start: slot('09:45', '2026-12-01'), turn: 8, available: true });
+    // Today from 10:30 on (09:30 has started; 09:45–10:15 start sooner than the 60-minute lead time), turns continue the session's count.
+    expect(days[0]!.slots[0]).toMatchObject({ start: slot('10:30', '2026-12-01'), turn: 11, available: true });
     expect(days[1]!.slots).toHaveLength(16);
     expect(days[1]!.slots[15]).toMatchObject({ start: slot('11:45'), end: slot('12:00'), turn: 16 });
     expect(days[4]).toEqual({ date: '2026-12-05', slots: [], holiday: 'تعطیل آزمایشی' });

@@ -10,8 +10,18 @@ import { tellPatient } from './notices.ts';
 import { insideFreeWindow, statusAt, toAppointment } from './present.ts';
 import { cancelConfirmed, releaseUnconfirmed } from './release.ts';
 import { scheduleReminder } from './reminders.ts';
-import { ACTIVE_SLOT_CONSTRAINT, findAppointmentOf, lockAppointmentOf, lockDoctorSchedule, lockStaleInSlot, updateAppointment } from './repository.ts';
-import { checkedKey, slotTaken } from './service.ts';
+import {
+  ACTIVE_SLOT_CONSTRAINT,
+  findAppointmentOf,
+  identityOfAccount,
+  lockAppointmentOf,
+  lockDoctorSchedule,
+  lockPerson,
+  lockStaleInSlot,
+  personBusyBetween,
+  updateAppointment,
+} from './repository.ts';
+import { checkedKey, personBusy, PersonBusyRefusal, slotTaken, type Person } from './service.ts';
 import { checkSlot } from './slots.ts';
 
 /**
@@ -47,14 +57,23 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * `POST /appointments/{key}/reschedule` `{start}`: moves a confirmed appointment (inside the free
  * window) to another free slot of the same doctor; the old slot is free once this commits, and the
- * unique index refuses a taken new one (409 with alternatives). What was paid stays paid.
+ * unique index refuses a taken new one (409 with alternatives). What was paid stays paid. The new
+ * time obeys the hold's rules: the minimum lead time, and no overlap with another visit of the same
+ * person (under the person's lock, taken before the row's, as a hold takes it).
  */
 export async function rescheduleAppointment(db: Db, ctx: BookingContext, accountId: number, key: string, body: RescheduleBody, now: Date): Promise<Appointment> {
   checkedKey(key);
   const start = new Date(body.start);
+  // Who the visit is for never changes on a row: read before the transaction, to lock the person first.
+  const before = await findAppointmentOf(db, accountId, key);
+  if (!before) throw new AppError('not_found', M.appointmentNotFound);
+  const identity = await identityOfAccount(db, accountId);
+  const nationalCode = before.forSelf ? identity?.nationalCode : before.patientNationalCode;
+  const person: Person | undefined = nationalCode ? { nationalCode, name: before.forSelf ? null : `${before.patientFirstName ?? ''} ${before.patientLastName ?? ''}`.trim() } : undefined;
   try {
     const moved = await db.transaction(async (tx) => {
       const inner = tx as unknown as Db;
+      if (person) await lockPerson(inner, person.nationalCode);
       const row = await lockAppointmentOf(inner, accountId, key);
       if (!row) throw new AppError('not_found', M.appointmentNotFound);
       if (statusAt(row, now) !== 'confirmed') throw new AppError('conflict', M.notMovable);
@@ -65,7 +84,11 @@ export async function rescheduleAppointment(db: Db, ctx: BookingContext, account
       const check = await checkSlot(inner, ctx, row.doctorId, doctor, start, now);
       if (!check.ok) {
         if (check.reason === 'not_a_slot') throw new AppError('invalid_input', M.notASlot, { errors: { start: [M.notASlot] } });
-        return { kind: 'unavailable' as const, doctorId: row.doctorId };
+        return { kind: 'unavailable' as const, doctorId: row.doctorId, tooSoon: check.reason === 'too_soon' };
+      }
+      if (person) {
+        const [busy] = await personBusyBetween(inner, person.nationalCode, check.slot.start, check.slot.end, now, row.id);
+        if (busy) throw new PersonBusyRefusal(busy);
       }
       // Only a move that is about to happen is counted: a refused slot or a wrong start costs nothing.
       await consumeAllowanceIn(inner, { bucket: 'appointment-move', subject: String(accountId) }, [{ max: MAX_MOVES_PER_DAY, ms: DAY_MS }], (seconds) => bookingLimitMessages.tooManyMoves(MAX_MOVES_PER_DAY, seconds), now);
@@ -76,10 +99,11 @@ export async function rescheduleAppointment(db: Db, ctx: BookingContext, account
       await scheduleReminder(inner, ctx, updated, now);
       return { kind: 'moved' as const, row: updated };
     });
-    if (moved.kind === 'unavailable') throw await slotTaken(db, ctx, moved.doctorId, now, M.slotUnavailable);
+    if (moved.kind === 'unavailable') throw await slotTaken(db, ctx, moved.doctorId, now, moved.tooSoon ? M.tooSoon(ctx.settings.minLeadMinutes) : M.slotUnavailable);
     await tellPatient(db, ctx, moved.row, 'moved', now);
     return toAppointment(moved.row, ctx, now);
   } catch (error) {
+    if (error instanceof PersonBusyRefusal && person && identity) throw await personBusy(db, ctx, { person, phone: identity.phone, doctorId: before.doctorId }, error.busy, now);
     if (isUniqueViolation(error, ACTIVE_SLOT_CONSTRAINT)) {
       const row = await findAppointmentOf(db, accountId, key);
       throw await slotTaken(db, ctx, row?.doctorId ?? '', now);

@@ -2,7 +2,7 @@ import type { Catalogue, Doctor } from '../catalogue/index.ts';
 import { AppError } from '../errors.ts';
 import { bookingMessages as M } from './messages.ts';
 
-/** The booking rules' numbers (env HOLD_MINUTES, CANCEL_FREE_HOURS, REMINDER_HOURS, PAYMENT_TIMEOUT_MINUTES, HOLD_LIMIT_PER_PHONE, HOLD_LIMIT_PER_ADDRESS). */
+/** The booking rules' numbers (env HOLD_MINUTES, CANCEL_FREE_HOURS, REMINDER_HOURS, PAYMENT_TIMEOUT_MINUTES, HOLD_LIMIT_PER_PHONE, HOLD_LIMIT_PER_ADDRESS, BOOKING_MIN_LEAD_MINUTES). */
 export interface BookingSettings {
   holdMinutes: number;
   cancelFreeHours: number;
@@ -14,6 +14,8 @@ export interface BookingSettings {
   holdLimitPerPhone: number;
   /** Open holds made from one address (HOLD_LIMIT_PER_ADDRESS). */
   holdLimitPerAddress: number;
+  /** No slot starting sooner than this many minutes from now is offered, held or moved to (BOOKING_MIN_LEAD_MINUTES). */
+  minLeadMinutes: number;
 }
 
 /**

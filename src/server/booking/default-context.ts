@@ -13,6 +13,7 @@ export function bookingSettings(): BookingSettings {
     paymentOpenLimit: config.PAYMENT_OPEN_LIMIT,
     holdLimitPerPhone: config.HOLD_LIMIT_PER_PHONE,
     holdLimitPerAddress: config.HOLD_LIMIT_PER_ADDRESS,
+    minLeadMinutes: config.BOOKING_MIN_LEAD_MINUTES,
   };
 }
 

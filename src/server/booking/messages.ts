@@ -18,14 +18,32 @@ export const bookingMessages = {
   notMovable: 'فقط نوبت قطعی را می‌توان جابه‌جا کرد',
   sameSlot: 'نوبت همین حالا در این زمان است',
   notCancellable: 'این نوبت را دیگر نمی‌توان لغو کرد',
+  tooSoon: (minutes: number) =>
+    `نوبت را دست‌کم ${leadPhrase(minutes)} پیش از زمانش می‌توان گرفت تا برای پرداخت و رسیدن به درمانگاه وقت باشد؛ یکی از زمان‌های دیرتر را انتخاب کنید.`,
+  /** The person already has a visit overlapping this slot, booked from the caller's phone: name it. */
+  personBusy: (name: string | null, doctor: string, start: Date) =>
+    `${name === null ? 'شما در همین زمان نوبت دیگری دارید' : `${name} در همین زمان نوبت دیگری دارد`}: ${doctor}، ${when(start)}. هر نفر در یک زمان فقط یک نوبت می‌تواند داشته باشد؛ زمان دیگری را انتخاب کنید.`,
+  /** The same, booked from another phone: that visit's doctor and time are not the caller's to read. */
+  personBusyElsewhere: (name: string | null) =>
+    `${name === null ? 'برای شما' : `برای ${name}`} در همین زمان نوبت دیگری از حساب دیگری ثبت شده است. هر نفر در یک زمان فقط یک نوبت می‌تواند داشته باشد؛ زمان دیگری را انتخاب کنید.`,
 };
+
+/** «۶۰ دقیقه», «۲ ساعت», «۱ ساعت و ۳۰ دقیقه». */
+function leadPhrase(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0 || minutes <= 60) return `${toPersianDigits(minutes)} دقیقه`;
+  return rest === 0 ? `${toPersianDigits(hours)} ساعت` : `${toPersianDigits(hours)} ساعت و ${toPersianDigits(rest)} دقیقه`;
+}
 
 const when = (start: Date) => `${formatJalaliDate(start)} ساعت ${formatTime(start)}`;
 
 /** SMS texts (issue 11 item 6): key, doctor, Jalali date and time. */
 export const bookingSms = {
-  confirmed: (key: string, doctor: string, start: Date, turn: number) =>
-    `نوبت شما نزد ${doctor} ثبت شد.\n${when(start)}، نوبت ${toPersianDigits(turn)}\nکد پیگیری: ${key}`,
+  confirmed: (key: string, doctor: string, start: Date, turn: number, cancelUntil: Date, now: Date) =>
+    `نوبت شما نزد ${doctor} ثبت شد.\n${when(start)}، نوبت ${toPersianDigits(turn)}\nکد پیگیری: ${key}\n${
+      cancelUntil >= now ? `لغو یا تغییر رایگان تا ${when(cancelUntil)}؛ مبلغ به کیف پول برمی‌گردد.` : 'این نوبت قابل لغو یا تغییر زمان نیست.'
+    }`,
   reminder: (key: string, doctor: string, start: Date, clinic: string) =>
     `یادآوری نوبت: ${doctor}، ${when(start)}\n${clinic}\nکد پیگیری: ${key}`,
   cancelled: (key: string, doctor: string, start: Date, refunded: number) =>

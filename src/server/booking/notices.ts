@@ -5,15 +5,16 @@ import { notify } from '../sms/notify.ts';
 import type { BookingContext } from './context.ts';
 import { doctorName } from './context.ts';
 import { bookingSms } from './messages.ts';
+import { cancelUntil } from './present.ts';
 import type { AppointmentRow } from './repository.ts';
 
 type Notice = 'confirmed' | 'cancelled' | 'moved' | 'reminder' | { cancelledByHospital: string };
 
 /** The SMS text about `row`. */
-export function noticeText(ctx: BookingContext, row: AppointmentRow, notice: Notice): string {
+export function noticeText(ctx: BookingContext, row: AppointmentRow, notice: Notice, now: Date): string {
   const doctor = doctorName(ctx.catalogue.doctors.get(row.doctorId));
   const clinic = ctx.catalogue.clinics.get(row.clinicId)?.name ?? '';
-  if (notice === 'confirmed') return bookingSms.confirmed(row.key, doctor, row.startsAt, row.turn);
+  if (notice === 'confirmed') return bookingSms.confirmed(row.key, doctor, row.startsAt, row.turn, cancelUntil(row, ctx), now);
   if (notice === 'moved') return bookingSms.moved(row.key, doctor, row.startsAt, row.turn);
   if (notice === 'reminder') return bookingSms.reminder(row.key, doctor, row.startsAt, clinic);
   if (notice === 'cancelled') return bookingSms.cancelled(row.key, doctor, row.startsAt, row.refunded ?? 0);
@@ -24,7 +25,7 @@ export function noticeText(ctx: BookingContext, row: AppointmentRow, notice: Not
 export async function tellPatient(db: Db, ctx: BookingContext, row: AppointmentRow, notice: Notice, now: Date): Promise<void> {
   try {
     const account = await findAccount(db, row.accountId);
-    if (account) await notify(db, { to: account.phoneNumber, text: noticeText(ctx, row, notice), now });
+    if (account) await notify(db, { to: account.phoneNumber, text: noticeText(ctx, row, notice, now), now });
   } catch (error) {
     logError('Telling the patient about an appointment failed', error);
   }

@@ -1,8 +1,8 @@
-import type { Appointment, AppointmentStatus } from '#lib/api/contracts/appointments.ts';
+import type { Appointment, AppointmentReceipt, AppointmentStatus } from '#lib/api/contracts/appointments.ts';
 import { clinicAddress } from '#lib/catalogue/address.ts';
 import type { BookingContext } from './context.ts';
 import { doctorName } from './context.ts';
-import type { AppointmentRow } from './repository.ts';
+import type { AppointmentRow, ReceiptPayment } from './repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -13,9 +13,26 @@ export function statusAt(row: AppointmentRow, now: Date): AppointmentStatus {
   return row.status;
 }
 
+/** The last moment the appointment may be cancelled or moved free of charge: CANCEL_FREE_HOURS before its start. */
+export function cancelUntil(row: Pick<AppointmentRow, 'startsAt'>, ctx: BookingContext): Date {
+  return new Date(row.startsAt.getTime() - ctx.settings.cancelFreeHours * HOUR_MS);
+}
+
 /** Whether a confirmed appointment is still far enough ahead to cancel or move free of charge. */
 export function insideFreeWindow(row: AppointmentRow, ctx: BookingContext, now: Date): boolean {
-  return row.startsAt.getTime() - now.getTime() >= ctx.settings.cancelFreeHours * HOUR_MS;
+  return now.getTime() <= cancelUntil(row, ctx).getTime();
+}
+
+/** What was paid for a confirmed row and how; the bank part names its payment when `payment` is given. */
+function receiptOf(row: AppointmentRow, payment: ReceiptPayment | undefined): AppointmentReceipt | undefined {
+  if (!row.confirmedAt) return undefined;
+  const bank = row.paidByBank > 0 && payment && payment.id === row.paymentId ? payment : undefined;
+  return {
+    paid_at: row.confirmedAt.toISOString(),
+    from_wallet: row.paidFromWallet,
+    by_bank: row.paidByBank,
+    ...(bank ? { bank: { payment_id: bank.id, ...(bank.refId ? { ref_id: bank.refId } : {}), ...(bank.cardPan ? { card_pan: bank.cardPan } : {}) } } : {}),
+  };
 }
 
 /** What a cancellation at `now` returns to the wallet, and whether it is allowed. */
@@ -30,9 +47,10 @@ export function maskCode(code: string): string {
   return `${'*'.repeat(Math.max(0, code.length - 4))}${code.slice(-4)}`;
 }
 
-/** An appointment as the patient's API shows it (api.md `GET /appointments/{key}`). */
-export function toAppointment(row: AppointmentRow, ctx: BookingContext, now: Date): Appointment {
+/** An appointment as the patient's API shows it (api.md `GET /appointments/{key}`); `payment`: its bank payment, for the receipt. */
+export function toAppointment(row: AppointmentRow, ctx: BookingContext, now: Date, payment?: ReceiptPayment): Appointment {
   const status = statusAt(row, now);
+  const receipt = receiptOf(row, payment);
   const doctor = ctx.catalogue.doctors.get(row.doctorId);
   const clinic = ctx.catalogue.clinics.get(row.clinicId);
   const cancel = cancellation(row, ctx, now);
@@ -56,6 +74,8 @@ export function toAppointment(row: AppointmentRow, ctx: BookingContext, now: Dat
     can_cancel: cancel.allowed,
     refund_if_cancelled: cancel.refund,
     can_reschedule: status === 'confirmed' && insideFreeWindow(row, ctx, now),
+    cancel_until: cancelUntil(row, ctx).toISOString(),
+    ...(receipt ? { receipt } : {}),
     ...((status === 'held' || status === 'awaiting_payment') && row.expiresAt ? { expires_at: row.expiresAt.toISOString() } : {}),
     ...(status === 'awaiting_payment' && row.paymentId ? { payment_id: row.paymentId } : {}),
     ...(row.cancelledAt ? { cancelled_at: row.cancelledAt.toISOString() } : {}),

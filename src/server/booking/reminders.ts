@@ -34,6 +34,6 @@ export function registerReminderJob(context: () => BookingContext, send: (to: st
     if (!row || row.status !== 'confirmed' || row.startsAt.toISOString() !== payload.start || row.startsAt <= now) return;
     const account = await findAccount(db, row.accountId);
     // Not through notify(): a provider's failure fails the job (its unit given back), which then runs again later.
-    if (account) await sendNotification(db, { to: account.phoneNumber, text: noticeText(context(), row, 'reminder'), now, provider: { sendText: (sms) => send(sms.to, sms.text) } });
+    if (account) await sendNotification(db, { to: account.phoneNumber, text: noticeText(context(), row, 'reminder', now), now, provider: { sendText: (sms) => send(sms.to, sms.text) } });
   });
 }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { appointments, doctorLeaves } from '../db/schema/booking.ts';
+import { payments } from '../db/schema/money.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointment = typeof appointments.$inferInsert;
@@ -156,6 +157,58 @@ export async function leavesOverlapping(db: Db, doctorId: string, from: Date, to
 export async function lockDoctorSchedule(db: Db, doctorId: string, mode: 'shared' | 'exclusive'): Promise<void> {
   const fn = mode === 'shared' ? sql`pg_advisory_xact_lock_shared` : sql`pg_advisory_xact_lock`;
   await db.execute(sql`select ${fn}(hashtextextended(${`doctor-schedule:${doctorId}`}, 0))`);
+}
+
+/** What a receipt names of a bank payment. */
+export type ReceiptPayment = { id: string; refId: string | null; cardPan: string | null };
+
+/** The bank payments of `ids` that were paid, by id (for the appointments' receipts). */
+export async function paidPaymentsByIds(db: Db, ids: readonly string[]): Promise<Map<string, ReceiptPayment>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: payments.id, refId: payments.refId, cardPan: payments.cardPan })
+    .from(payments)
+    .where(and(inArray(payments.id, [...new Set(ids)]), eq(payments.status, 'paid')));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The phone and national code of an account, or undefined. */
+export async function identityOfAccount(db: Db, accountId: number): Promise<{ phone: string; nationalCode: string } | undefined> {
+  const [row] = await db.select({ phone: accounts.phoneNumber, nationalCode: accounts.internationalCode }).from(accounts).where(eq(accounts.id, accountId));
+  return row;
+}
+
+/** An appointment of a person that a new slot would overlap, with the phone of the account that holds it. */
+export type PersonBusy = AppointmentRow & { ownerPhone: string };
+
+/**
+ * The appointments of the person with national code `nationalCode` (booked for themself by their
+ * own account, or for them by any account) that occupy a time overlapping [from, to) at `now`:
+ * confirmed, or held / awaiting payment and not lapsed. `except`: a row of theirs to leave out (the
+ * one being moved). The caller holds the person's lock (`lockPerson`), so the answer stays true.
+ */
+export async function personBusyBetween(db: Db, nationalCode: string, from: Date, to: Date, now: Date, except?: number): Promise<PersonBusy[]> {
+  const [own] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.internationalCode, nationalCode));
+  // Two indexed ways in: the person's own account's rows for themself, and rows naming their code.
+  const theirs = own
+    ? or(and(eq(appointments.accountId, own.id), eq(appointments.forSelf, true)), eq(appointments.patientNationalCode, nationalCode))
+    : eq(appointments.patientNationalCode, nationalCode);
+  const rows = await db
+    .select({ row: appointments, ownerPhone: accounts.phoneNumber })
+    .from(appointments)
+    .innerJoin(accounts, eq(accounts.id, appointments.accountId))
+    .where(and(theirs, lt(appointments.startsAt, to), gt(appointments.endsAt, from), occupiesAt(now), except === undefined ? undefined : sql`${appointments.id} <> ${except}`))
+    .orderBy(asc(appointments.startsAt));
+  return rows.map(({ row, ownerPhone }) => ({ ...row, ownerPhone }));
+}
+
+/**
+ * Serialises everything that gives one person (a national code) a time: holds and moves of their
+ * appointments, from any account or phone, run one after another, so two overlapping ones cannot
+ * both pass the overlap check. Taken before any appointment row lock.
+ */
+export async function lockPerson(db: Db, nationalCode: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`booking-person:${nationalCode}`}, 0))`);
 }
 
 /** The phone of an account (the one its owner logs in with), or undefined. */

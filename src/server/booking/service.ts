@@ -12,7 +12,7 @@ import { lockWallet, transfer } from '../ledger/transfer.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { findPayment, type PaymentRow } from '../payments/repository.ts';
 import { createPayment } from '../payments/service.ts';
-import { doctorOf, type BookingContext } from './context.ts';
+import { doctorName, doctorOf, type BookingContext } from './context.ts';
 import { bookingMessages as M, bookingStatement, holdLimitMessages } from './messages.ts';
 import { tellPatient } from './notices.ts';
 import { toAppointment } from './present.ts';
@@ -30,14 +30,18 @@ import {
   lockStaleInSlot,
   lastLapseOfPhoneInSlot,
   lockUnconfirmedOf,
+  identityOfAccount,
+  lockPerson,
   openHoldsFrom,
   openHoldsOfPhone,
-  phoneOfAccount,
+  paidPaymentsByIds,
+  personBusyBetween,
   updateAppointment,
   type AppointmentRow,
   type AppointmentScope,
+  type PersonBusy,
 } from './repository.ts';
-import { checkSlot, nextFreeStarts } from './slots.ts';
+import { bookingHorizon, checkSlot, nextFreeStarts } from './slots.ts';
 
 /** The account booking: its id and name (for a booking for themself). */
 export interface Booker {
@@ -70,6 +74,44 @@ export async function slotTaken(db: Db, ctx: BookingContext, doctorId: string, n
   return new AppError('conflict', message, { data: { alternatives: await nextFreeStarts(db, ctx, doctorId, now) } });
 }
 
+/** Whom a hold or a move is for: the person's national code and the name the messages use. */
+export interface Person {
+  nationalCode: string;
+  /** Null when it is the booking account's own holder («شما»). */
+  name: string | null;
+}
+
+/** The person already has an overlapping visit: thrown inside the transaction to roll it back, then turned into the 409. */
+export class PersonBusyRefusal extends Error {
+  readonly busy: PersonBusy;
+  constructor(busy: PersonBusy) {
+    super('person busy');
+    this.busy = busy;
+  }
+}
+
+/**
+ * 409 for a person who already has a visit overlapping the slot: names that visit (doctor and
+ * Jalali time) when it was booked from the caller's own phone, only that there is one otherwise
+ * (another phone's bookings are not the caller's to read); with the doctor's next free starts that
+ * this person is free at.
+ */
+export async function personBusy(db: Db, ctx: BookingContext, who: { person: Person; phone: string; doctorId: string }, busy: PersonBusy, now: Date): Promise<AppError> {
+  const ours = busy.ownerPhone === who.phone;
+  const message = ours
+    ? M.personBusy(who.person.name, doctorName(ctx.catalogue.doctors.get(busy.doctorId)), busy.startsAt)
+    : M.personBusyElsewhere(who.person.name);
+  const candidates = await nextFreeStarts(db, ctx, who.doctorId, now, 10);
+  const visits = await personBusyBetween(db, who.person.nationalCode, now, bookingHorizon(now), now);
+  const free = candidates.filter((start) => {
+    const at = Date.parse(start);
+    const doctor = ctx.catalogue.doctors.get(who.doctorId);
+    const end = at + (doctor?.visit_minutes ?? 0) * 60_000;
+    return !visits.some((visit) => visit.startsAt.getTime() < end && visit.endsAt.getTime() > at);
+  });
+  return new AppError('conflict', message, { data: { alternatives: free.slice(0, 5) } });
+}
+
 /** Only keys of our shape are looked up; anything else is simply not found. */
 export function checkedKey(key: string): string {
   if (!isBusinessKey('AP', key)) throw new AppError('not_found', M.appointmentNotFound);
@@ -91,6 +133,11 @@ const sameStart = (a: Date, b: Date) => a.getTime() === b.getTime();
  * re-holding it at each expiry. Each count is read under advisory locks on the address, then the
  * phone (always in that order), so parallel holds of one phone or address are counted one after
  * another. A refusal is a 429 with Retry-After, logged and counted (`hold-refusals`).
+ *
+ * A person (the caller, or the relative of `for`, by national code) never holds two overlapping
+ * visits, whichever accounts booked them: under the person's advisory lock, taken after the phone's,
+ * a hold overlapping one of theirs (held, awaiting payment or confirmed) is refused with 409
+ * (`personBusy`). Slots sooner than BOOKING_MIN_LEAD_MINUTES are refused with 409 and alternatives.
  */
 export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body: HoldBody, now: Date): Promise<Appointment> {
   const doctor = doctorOf(ctx, body.doctor_id);
@@ -98,20 +145,25 @@ export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body
   const check = await checkSlot(db, ctx, body.doctor_id, doctor, start, now);
   if (!check.ok) {
     if (check.reason === 'not_a_slot') throw new AppError('invalid_input', M.notASlot, { errors: { start: [M.notASlot] } });
-    throw await slotTaken(db, ctx, body.doctor_id, now, M.slotUnavailable);
+    throw await slotTaken(db, ctx, body.doctor_id, now, check.reason === 'too_soon' ? M.tooSoon(ctx.settings.minLeadMinutes) : M.slotUnavailable);
   }
   const { slot } = check;
   const patient = body.for
     ? { forSelf: false, patientFirstName: body.for.first_name, patientLastName: body.for.last_name, patientNationalCode: body.for.international_code }
     : { forSelf: true, patientFirstName: booker.firstName, patientLastName: booker.lastName, patientNationalCode: null };
-  const phone = await phoneOfAccount(db, booker.id);
-  if (phone === undefined) throw new Error(`Account ${booker.id} has no phone`);
+  const identity = await identityOfAccount(db, booker.id);
+  if (identity === undefined) throw new Error(`Account ${booker.id} not found`);
+  const { phone } = identity;
+  const person: Person = body.for
+    ? { nationalCode: body.for.international_code, name: `${body.for.first_name} ${body.for.last_name}` }
+    : { nationalCode: identity.nationalCode, name: null };
   const { holdMinutes, holdLimitPerPhone, holdLimitPerAddress } = ctx.settings;
   try {
     const row = await db.transaction(async (tx) => {
       const inner = tx as unknown as Db;
       if (booker.address !== undefined) await advisoryLock(inner, `hold-address:${booker.address}`);
       await advisoryLock(inner, `hold-phone:${phone}`);
+      await lockPerson(inner, person.nationalCode);
       // A leave filed for this doctor waits for holds in flight, and holds wait for it (repository).
       await lockDoctorSchedule(inner, body.doctor_id, 'shared');
       await lockWallet(inner, booker.id);
@@ -137,6 +189,9 @@ export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body
         if (opensAt > now.getTime()) throw new HoldRefused('lapsed', opensAt, holdLimitMessages.lapsed);
       }
       for (const own of owned) await releaseUnconfirmed(inner, own, now, { status: 'expired' }, true);
+      // Checked after the account's own hold is released: a new hold may replace it at the same time.
+      const [busy] = await personBusyBetween(inner, person.nationalCode, slot.start, slot.end, now);
+      if (busy) throw new PersonBusyRefusal(busy);
       // Counted after the account's own hold is released: a new hold replaces it, it does not add one.
       const ofPhone = await openHoldsOfPhone(inner, phone, now);
       if (ofPhone.length >= holdLimitPerPhone) throw new HoldRefused('phone', ofPhone[ofPhone.length - holdLimitPerPhone]!.getTime(), holdLimitMessages.perPhone(holdLimitPerPhone));
@@ -172,6 +227,7 @@ export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body
     return toAppointment(row, ctx, now);
   } catch (error) {
     if (isUniqueViolation(error, ACTIVE_SLOT_CONSTRAINT)) throw await slotTaken(db, ctx, body.doctor_id, now);
+    if (error instanceof PersonBusyRefusal) throw await personBusy(db, ctx, { person, phone, doctorId: body.doctor_id }, error.busy, now);
     if (error instanceof HoldRefused) throw await refuseHold(db, error, { phone, address: booker.address, doctorId: body.doctor_id, start: slot.start }, now);
     throw error;
   }
@@ -193,12 +249,19 @@ async function refuseHold(db: Db, refused: HoldRefused, who: { phone: string; ad
 export async function getAppointment(db: Db, ctx: BookingContext, accountId: number, key: string, now: Date): Promise<Appointment> {
   const row = await findAppointmentOf(db, accountId, checkedKey(key));
   if (!row) throw new AppError('not_found', M.appointmentNotFound);
-  return toAppointment(row, ctx, now);
+  const [shown] = await withReceipts(db, ctx, [row], now);
+  return shown!;
+}
+
+/** The rows as the API shows them, each confirmed one with its receipt (the bank payments read in one query). */
+async function withReceipts(db: Db, ctx: BookingContext, rows: readonly AppointmentRow[], now: Date): Promise<Appointment[]> {
+  const paid = await paidPaymentsByIds(db, rows.flatMap((row) => (row.confirmedAt && row.paidByBank > 0 && row.paymentId ? [row.paymentId] : [])));
+  return rows.map((row) => toAppointment(row, ctx, now, row.paymentId ? paid.get(row.paymentId) : undefined));
 }
 
 export async function listAppointments(db: Db, ctx: BookingContext, accountId: number, query: { scope: AppointmentScope; page: number; perPage: number }, now: Date) {
   const { rows, total } = await listAppointmentsOf(db, accountId, query.scope, now, { limit: query.perPage, offset: (query.page - 1) * query.perPage });
-  return { rows: rows.map((row) => toAppointment(row, ctx, now)), total };
+  return { rows: await withReceipts(db, ctx, rows, now), total };
 }
 
 /**

@@ -12,6 +12,11 @@ export function bookingHorizon(now: Date): Date {
   return tehranInstant(addDays(toTehranIsoDate(now), BOOKING_WINDOW_DAYS), '00:00');
 }
 
+/** The first instant a slot may start at `now`: BOOKING_MIN_LEAD_MINUTES ahead, time to pay and to get there. */
+export function earliestStart(ctx: BookingContext, now: Date): Date {
+  return new Date(now.getTime() + ctx.settings.minLeadMinutes * 60_000);
+}
+
 interface DayRange {
   from: string;
   days: number;
@@ -29,6 +34,7 @@ async function daysWithOccupancy(db: Db, ctx: BookingContext, doctorId: string, 
     from: range.from,
     days: range.days,
     now,
+    earliest: earliestStart(ctx, now),
     until: bookingHorizon(now),
     holiday: ctx.holiday,
     leaves: leaves.map((leave) => ({ start: leave.startsAt, end: leave.endsAt })),
@@ -55,7 +61,8 @@ function toSlotDay(day: OpenDay, taken: Set<number>): SlotDay {
 
 /**
  * `GET /appointments/slots`: the doctor's days from `from` (default today in Tehran) for `days`
- * days, each with its slots and whether each is free at `now`. Days before today are skipped.
+ * days, each with its slots and whether each is free at `now`. Days before today are skipped, and
+ * so are slots starting sooner than the minimum lead time (left out, as past ones are).
  */
 export async function listSlots(db: Db, ctx: BookingContext, query: { doctorId: string; from?: string | undefined; days: number }, now: Date) {
   const doctor = doctorOf(ctx, query.doctorId);
@@ -64,7 +71,8 @@ export async function listSlots(db: Db, ctx: BookingContext, query: { doctorId: 
   const { days, taken } = await daysWithOccupancy(db, ctx, query.doctorId, doctor, { from, days: query.days }, now);
   const result = days.map((day) => toSlotDay(day, taken));
   const nextFree = result.flatMap((day) => day.slots).find((slot) => slot.available)?.start;
-  return { days: result, from, fee: doctor.visit_fee_rial, visitMinutes: doctor.visit_minutes, ...(nextFree ? { nextFree } : {}) };
+  const { cancelFreeHours, minLeadMinutes } = ctx.settings;
+  return { days: result, from, fee: doctor.visit_fee_rial, visitMinutes: doctor.visit_minutes, cancelFreeHours, minLeadMinutes, ...(nextFree ? { nextFree } : {}) };
 }
 
 /**
@@ -89,16 +97,17 @@ export async function nextFreeStarts(db: Db, ctx: BookingContext, doctorId: stri
   return starts;
 }
 
-export type SlotCheck = { ok: true; slot: SlotTime } | { ok: false; reason: 'not_a_slot' | 'unavailable' };
+export type SlotCheck = { ok: true; slot: SlotTime } | { ok: false; reason: 'not_a_slot' | 'unavailable' | 'too_soon' };
 
 /**
- * Whether `start` is a slot the doctor offers now: on the schedule, in the future, inside the
- * window, not on a holiday or a leave. Occupancy is left to the database's unique index.
+ * Whether `start` is a slot the doctor offers now: on the schedule, at least the minimum lead time
+ * ahead, inside the window, not on a holiday or a leave. Occupancy is left to the database's unique index.
  */
 export async function checkSlot(db: Db, ctx: BookingContext, doctorId: string, doctor: Doctor, start: Date, now: Date): Promise<SlotCheck> {
   const slot = findSlot(doctor, start);
   if (!slot) return { ok: false, reason: 'not_a_slot' };
   if (slot.start <= now || slot.start > bookingHorizon(now) || ctx.holiday(toTehranIsoDate(slot.start))) return { ok: false, reason: 'unavailable' };
+  if (slot.start < earliestStart(ctx, now)) return { ok: false, reason: 'too_soon' };
   const leaves = await leavesOverlapping(db, doctorId, slot.start, slot.end);
   return leaves.length > 0 ? { ok: false, reason: 'unavailable' } : { ok: true, slot };
 }

@@ -76,7 +76,18 @@ export interface SlotDay {
 export interface SlotsAnswer {
   success: true;
   data: SlotDay[];
-  meta: { doctor_id: string; from: string; days: number; fee: number; visit_minutes: number; next_free?: string };
+  meta: {
+    doctor_id: string;
+    from: string;
+    days: number;
+    fee: number;
+    visit_minutes: number;
+    /** A booking may be cancelled or moved free of charge up to this many hours before it (CANCEL_FREE_HOURS). */
+    cancel_free_hours: number;
+    /** Slots starting sooner than this many minutes from now are left out (BOOKING_MIN_LEAD_MINUTES). */
+    min_lead_minutes: number;
+    next_free?: string;
+  };
 }
 
 /** The patient a booking is for, when not the caller: name and national code (spec §5 rules). */
@@ -119,6 +130,18 @@ export interface AppointmentPatient {
   international_code_masked?: string;
 }
 
+/** The payment of a confirmed appointment: from the wallet and/or the bank, with the bank's reference. */
+export interface AppointmentReceipt {
+  /** When the payment completed and the booking was confirmed. */
+  paid_at: string;
+  /** Rials from the wallet (its statement line carries the appointment's key). */
+  from_wallet: number;
+  /** Rials through the bank gateway. */
+  by_bank: number;
+  /** The bank payment, when part was paid there: its id (the receipt at /return-bank?payment=) and the bank's reference. */
+  bank?: { payment_id: string; ref_id?: string; card_pan?: string };
+}
+
 /** One appointment as the patient sees it (`GET /appointments/{key}`; the list gives the same). */
 export interface Appointment {
   key: string;
@@ -137,6 +160,13 @@ export interface Appointment {
   /** What a cancellation now would return to the wallet (0 when it cannot be cancelled). */
   refund_if_cancelled: number;
   can_reschedule: boolean;
+  /**
+   * The last moment a free cancel or move is possible (start minus CANCEL_FREE_HOURS); the refund
+   * goes to the wallet. Already past for a visit booked closer to its start than that.
+   */
+  cancel_until: string;
+  /** What was paid and how, once confirmed (also when completed or cancelled later). */
+  receipt?: AppointmentReceipt;
   /** While held or awaiting payment: when the slot is released. */
   expires_at?: string;
   /** While awaiting payment: the open bank payment. */

@@ -68,6 +68,8 @@ export const appointments = pgTable(
       .where(sql`${table.status} in ('held', 'awaiting_payment')`),
     index('appointments_account_id_starts_at_idx').on(table.accountId, table.startsAt),
     index('appointments_doctor_id_starts_at_idx').on(table.doctorId, table.startsAt),
+    // A person's other visits, for the overlap check of a hold for a relative (booking/repository.ts).
+    index('appointments_patient_national_code_starts_at_idx').on(table.patientNationalCode, table.startsAt).where(sql`${table.patientNationalCode} is not null`),
     index('appointments_unconfirmed_held_from_idx').on(table.heldFrom).where(sql`${table.status} in ('held', 'awaiting_payment')`),
     index('appointments_unconfirmed_expires_at_idx').on(table.expiresAt).where(sql`${table.status} in ('held', 'awaiting_payment')`),
     check('appointments_status_check', sql`${table.status} in ('held', 'awaiting_payment', 'confirmed', 'cancelled', 'expired')`),

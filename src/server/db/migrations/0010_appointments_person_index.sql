@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_patient_national_code_starts_at_idx" ON "appointments" USING btree ("patient_national_code","starts_at") WHERE "appointments"."patient_national_code" is not null;
