@@ -38,7 +38,8 @@
  * the element the value came from.
  */
 import * as v from 'valibot';
-import { FileTestResultSchema, MAX_OBSERVATIONS_PER_PANEL, MAX_PANELS, type FileTestResultBody, type Flag, type TestResultStatus } from '#lib/api/contracts/test-results.ts';
+import { MAX_COMPONENTS, MAX_OBSERVATIONS_PER_PANEL, MAX_PANELS, MAX_REFERENCE_BANDS, type Flag, type TestResultStatus } from '#lib/api/contracts/test-results.ts';
+import { FileTestResultSchema, type FileTestResultBody } from '#lib/api/contracts/test-results-filing.ts';
 import { toLatinDigits, toPersianDigits } from '#lib/format/digits.ts';
 import { existsInCalendar } from '#lib/validation/datetime.ts';
 import { normalizePhone } from '#lib/validation/phone.ts';
