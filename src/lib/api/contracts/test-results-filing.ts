@@ -62,7 +62,7 @@ const resultTime = (description: string) =>
  * Whether `reported` may follow `collected`. A day alone may be any hour of that day anywhere on
  * earth: only a report surely before its sample is refused.
  */
-function reportedNotBefore(collected: string, reported: string): boolean {
+export function reportedNotBefore(collected: string, reported: string): boolean {
   const earliest = isResultDay(collected) ? Date.parse(`${collected}T00:00:00+14:00`) : Date.parse(collected);
   const latest = isResultDay(reported) ? Date.parse(`${reported}T23:59:59-12:00`) : Date.parse(reported);
   return latest >= earliest;
