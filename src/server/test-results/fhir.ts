@@ -38,7 +38,7 @@
  * the element the value came from.
  */
 import * as v from 'valibot';
-import { MAX_COMPONENTS, MAX_OBSERVATIONS_PER_PANEL, MAX_PANELS, MAX_REFERENCE_BANDS, type Flag, type TestResultStatus } from '#lib/api/contracts/test-results.ts';
+import { MAX_COMPONENTS, MAX_OBSERVATIONS_PER_PANEL, OBSERVATION_CODE_PATTERN, MAX_PANELS, MAX_REFERENCE_BANDS, type Flag, type TestResultStatus } from '#lib/api/contracts/test-results.ts';
 import { FileTestResultSchema, reportedNotBefore, type FileTestResultBody } from '#lib/api/contracts/test-results-filing.ts';
 import { toLatinDigits, toPersianDigits } from '#lib/format/digits.ts';
 import { existsInCalendar } from '#lib/validation/datetime.ts';
@@ -306,6 +306,7 @@ const RESOURCE_SCHEMAS = {
     effectiveDateTime: v.optional(text),
     effectiveInstant: v.optional(text),
     effectivePeriod: v.optional(PeriodSchema),
+    issued: v.optional(text),
     hasMember: v.optional(list(ReferenceSchema)),
     component: v.optional(list(ComponentSchema, MAX_LIST)),
   }),
@@ -369,6 +370,7 @@ interface MappedObservation {
   paths: Map<string, string>;
   located: Located;
   effective?: Mapped<string>;
+  issued?: Mapped<string>;
 }
 
 interface MappedPanel {
@@ -608,10 +610,10 @@ class BundleReader {
     const patient = patientLocated && this.patientFields(patientLocated);
     // No performer: the hospital's own lab ran it.
     lab ??= { value: this.hospitalLab, path: `${first.path}.performer` };
-    if (!reportsHaveEffective) {
-      collectedAt = this.earliestObservation(panels);
-      if (!panels.some((panel) => panel.observations.some((observation) => observation.effective))) this.add(first.path, M.noCollectedAt);
-    }
+    if (!reportsHaveEffective) collectedAt = this.earliestObservation(panels);
+    // No sample time anywhere: the report's issue time (else an Observation's) stands for it.
+    if (!reportsHaveEffective && !collectedAt && this.errors.size === 0) collectedAt = reportedAt ?? this.earliestObservation(panels, 'issued');
+    if (!collectedAt && this.errors.size === 0) this.add(first.path, M.noCollectedAt);
     if (collectedAt && reportedAt && !reportedNotBefore(collectedAt.value, reportedAt.value)) this.add(reportedAt.path, M.reportedBeforeCollected);
     const orderedBy = this.orderedBy(read);
     if (this.errors.size > 0 || !patient || !receptionCode || !lab || !collectedAt) return undefined;
@@ -671,8 +673,8 @@ class BundleReader {
     let display: Mapped<string> | undefined;
     for (const [k, ref] of performers.entries()) {
       const path = `${located.path}.performer.${k}`;
+      // A performer outside the bundle with no display names no lab: the hospital's own is assumed.
       const target = ref.reference === undefined ? undefined : this.resolve(ref.reference, located);
-      if (ref.reference !== undefined && !target && !filled(ref.display)) this.add(`${path}.reference`, M.notFound(ref.reference));
       const name = target?.type === 'Organization' ? this.as(target, 'Organization')?.name : undefined;
       if (target && filled(name)) return { value: name, path: `${target.path}.name` };
       if (filled(ref.display)) display ??= { value: ref.display, path: `${path}.display` };
@@ -694,9 +696,13 @@ class BundleReader {
     const members = observation.hasMember ?? [];
     // A value the portal cannot show (a waveform, a period) leaves this observation out, not the report.
     const unshown = UNSHOWN_VALUES.some((key) => Object.hasOwn(located.raw, key));
-    const value = unshown ? undefined : this.value(observation, path);
     const components = unshown ? [] : this.components(observation, path);
-    if (value || components.length > 0) out.push(this.mapObservation(observation, located, value, components));
+    const read = unshown ? undefined : this.value(observation, path);
+    // With parts, an interpretation is a remark on them, not the group's value.
+    const value = read && components.length > 0 && read.path.startsWith(`${path}.interpretation.`) ? undefined : read;
+    const id = located.raw.id;
+    const coded = codeOf(observation.code, path) !== undefined || (typeof id === 'string' && OBSERVATION_CODE_PATTERN.test(id));
+    if (coded && (value || components.length > 0)) out.push(this.mapObservation(observation, located, value, components));
 
     if (members.length > 0 && depth >= MAX_MEMBER_DEPTH) {
       this.add(`${path}.hasMember`, M.tooDeep);
@@ -807,7 +813,9 @@ class BundleReader {
 
   private mapObservation(observation: Resource<'Observation'>, located: Located, value: MappedValue | undefined, components: MappedComponent[]): MappedObservation {
     const path = located.path;
-    const code = codeOf(observation.code, path);
+    // Only a text for its code (`code.text`): the lab's id of the resource stands for the code.
+    const id = located.raw.id;
+    const code = codeOf(observation.code, path) ?? (typeof id === 'string' && OBSERVATION_CODE_PATTERN.test(id) ? { value: id, path: `${path}.id` } : undefined);
     if (!code) this.add(`${path}.code`, M.noObservationCode);
     const measured = this.measured(observation, path, code ?? { value: '', path: `${path}.code` }, value ?? { value: '', path });
     const body = measured.body as MappedObservation['body'];
@@ -829,7 +837,8 @@ class BundleReader {
         : observation.effectivePeriod?.start !== undefined
           ? { value: observation.effectivePeriod.start, path: `${path}.effectivePeriod.start` }
           : undefined;
-    return { body, paths, located, ...(effective ? { effective } : {}) };
+    const issued = observation.issued === undefined ? undefined : { value: observation.issued, path: `${path}.issued` };
+    return { body, paths, located, ...(effective ? { effective } : {}), ...(issued ? { issued } : {}) };
   }
 
   /** The gender and age the reference ranges are chosen by: of the first report's subject, or the bundle's only Patient. */
@@ -856,12 +865,13 @@ class BundleReader {
     return facts;
   }
 
-  private earliestObservation(panels: MappedPanel[]): Mapped<string> | undefined {
+  private earliestObservation(panels: MappedPanel[], which: 'effective' | 'issued' = 'effective'): Mapped<string> | undefined {
     let earliest: Mapped<string> | undefined;
     for (const observation of panels.flatMap((panel) => panel.observations)) {
-      if (!observation.effective) continue;
-      const at = this.instant(observation.effective.value, observation.effective.path);
-      if (at && (!earliest || sortable(at) < sortable(earliest.value))) earliest = { value: at, path: observation.effective.path };
+      const time = observation[which];
+      if (!time) continue;
+      const at = this.instant(time.value, time.path);
+      if (at && (!earliest || sortable(at) < sortable(earliest.value))) earliest = { value: at, path: time.path };
     }
     return earliest;
   }
