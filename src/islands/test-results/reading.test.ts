@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Observation } from '#lib/api/contracts/test-results.ts';
-import { displayUnit, formatLabValue, labNameBeside, rangeBar, rangeBarLabel, rangeText, trend, trendSummary } from './reading.ts';
+import { bandText, displayUnit, formatLabValue, inBand, labNameBeside, rangeBar, rangeBarLabel, rangeText, trend, trendSummary } from './reading.ts';
 
 const hemoglobin: Observation = {
   code: '718-7',
@@ -67,6 +67,11 @@ describe('displayUnit', () => {
     ['U/L', 'U/L'],
     ['g/dL', 'g/dL'],
     ['%', '%'],
+    // UCUM annotations are not for patients.
+    ['{score}', 'امتیاز'],
+    ['{titer}', ''],
+    ['{cells}/uL', '1/µL'],
+    ['mL/min/{1.73_m2}', 'mL/min'],
   ])('%s reads %s', (unit, shown) => {
     expect(displayUnit(unit)).toBe(shown);
   });
@@ -77,5 +82,14 @@ describe('labNameBeside', () => {
     expect(labNameBeside({ name: 'Hemoglobin', name_fa: 'هموگلوبین' }, 'هموگلوبین')).toBe('Hemoglobin');
     expect(labNameBeside({ name: 'ALT', name_fa: 'آنزیم کبدی ALT' }, 'آنزیم کبدی ALT')).toBeUndefined();
     expect(labNameBeside({ name: 'X-1' }, 'X-1')).toBeUndefined();
+  });
+});
+
+describe('bands', () => {
+  it('names each band with its ends, and knows which one a value falls in', () => {
+    const bands = [{ name: 'Severe TBI', high: 8 }, { name: 'Moderate TBI', low: 9, high: 12 }, { name: 'Mild TBI', low: 13 }];
+    expect(bands.map(bandText)).toEqual(['Severe TBI: تا ۸', 'Moderate TBI: ۹ تا ۱۲', 'Mild TBI: دست‌کم ۱۳']);
+    expect(bands.map((band) => inBand(13, band))).toEqual([false, false, true]);
+    expect(inBand('13', bands[2]!)).toBe(false);
   });
 });
