@@ -40,8 +40,8 @@ const FOLD = 90;
 function Folded({ text }: { text: string }) {
   if (text.length <= FOLD) return <bdi dir="auto">{text}</bdi>;
   return (
-    <details className="results-fold group/fold inline">
-      <summary className="cursor-pointer">
+    <details className="results-fold group/fold">
+      <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-1">
         <bdi dir="auto" className="group-open/fold:hidden">
           {text.slice(0, FOLD - 20)}…
         </bdi>{' '}
@@ -61,7 +61,7 @@ function Bands({ observation }: { observation: Observation }) {
     <ul className="text-sm text-muted" aria-label="بازه‌های دیگر آزمایشگاه">
       {bands.map((band) => (
         <li key={band.name} className={inBand(observation.value, band) ? 'font-bold text-ink' : ''}>
-          <Folded text={bandText(band)} />
+          <Folded text={band.name} />: {rangeText({ reference_low: band.low, reference_high: band.high })}
           {inBand(observation.value, band) && ' (این جواب)'}
         </li>
       ))}
@@ -69,9 +69,14 @@ function Bands({ observation }: { observation: Observation }) {
   );
 }
 
+/** A flag in words, unless nothing judged the value (no range, no word from the lab): then none of ours. */
+const Flag = ({ of }: { of: Pick<Observation, 'flag' | 'flag_source'> }) => (of.flag_source === 'none' ? null : <FlagBadge flag={of.flag} />);
+
 function Value({ observation }: { observation: Pick<Observation, 'value'> }) {
+  const { value } = observation;
+  // «≤۲» reads left to right like the number it bounds.
   return (
-    <bdi dir={typeof observation.value === 'number' ? 'rtl' : 'auto'} className="tabular-nums" data-value>
+    <bdi dir={typeof value === 'number' ? 'rtl' : /^[<>≤≥]/.test(value) ? 'ltr' : 'auto'} className="tabular-nums" data-value>
       {formatLabValue(observation.value)}
     </bdi>
   );
@@ -125,7 +130,7 @@ function ComponentRow({ component }: { component: ObservationComponent }) {
           {displayUnit(component.unit)}
         </bdi>
       )}
-      <FlagBadge flag={component.flag} />
+      <Flag of={component} />
       {range && (
         <span className="text-muted">
           محدودهٔ طبیعی: <Folded text={range} />
@@ -157,10 +162,10 @@ function ObservationItem({ observation, id, collectedAt }: { observation: Observ
             </p>
           )}
         </div>
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          {observation.value !== '' && (
+        {observation.value !== '' && (
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <>
-              <span className="text-xl font-black">
+              <span className={String(observation.value).length > 24 ? 'font-bold' : 'text-xl font-black'}>
                 <Value observation={observation} />
               </span>
               {observation.unit && (
@@ -168,12 +173,11 @@ function ObservationItem({ observation, id, collectedAt }: { observation: Observ
                   {displayUnit(observation.unit)}
                 </bdi>
               )}
-              {/* Bands alone judge nothing: no word of ours beside them. */}
-              {!(observation.reference_bands && observation.flag_source === 'none') && <FlagBadge flag={observation.flag} />}
+              <Flag of={observation} />
             </>
-          )}
-        </div>
-        <div className="flex min-w-0 flex-col gap-1">
+          </div>
+        )}
+        <div className="flex min-w-0 flex-col gap-1 empty:hidden">
           {observation.value !== '' && (
             <p className="text-sm [overflow-wrap:anywhere]">
               <span className="text-muted">محدودهٔ طبیعی: </span>
@@ -249,7 +253,7 @@ function PanelTable({ panel }: { panel: Panel }) {
                   {!part && observation.reference_bands?.map((band) => <span key={band.name} className="block text-xs">{bandText(band)}</span>)}
                 </td>
                 <td className={`${cell} ${row.flag === 'normal' ? '' : 'font-bold'}`}>
-                  {row.value !== '' && FLAG_LABELS[row.flag]}
+                  {row.value === '' || row.flag_source === 'none' ? '—' : FLAG_LABELS[row.flag]}
                   {row.value !== '' && direction && ` (${direction})`}
                 </td>
               </tr>

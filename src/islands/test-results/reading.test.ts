@@ -93,3 +93,10 @@ describe('bands', () => {
     expect(inBand('13', bands[2]!)).toBe(false);
   });
 });
+
+describe('formatLabValue', () => {
+  it('writes a censored value with one sign and Persian digits', () => {
+    expect(['<=2', '>=0.5', '<0.1', '>60', 'Negative', '1:128'].map(formatLabValue)).toEqual(['≤۲', '≥۰٫۵', '<۰٫۱', '>۶۰', 'Negative', '1:128']);
+  });
+});
+

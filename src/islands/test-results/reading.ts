@@ -14,9 +14,13 @@ import { toPersianDigits } from '#lib/format/digits.ts';
 
 const decimal = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 4 });
 
-/** «۱۰٫۹», «۲۵۰», «۱٬۲۰۰»; a text value («Negative») as the lab wrote it. */
+const COMPARED = /^([<>]=?|[≤≥])(-?\d+(?:\.\d+)?)$/;
+
+/** «۱۰٫۹», «۲۵۰», «۱٬۲۰۰»; a censored value «<=2» as «≤۲»; any other text («Negative») as the lab wrote it. */
 export function formatLabValue(value: number | string): string {
-  return typeof value === 'number' ? decimal.format(value) : value;
+  if (typeof value === 'number') return decimal.format(value);
+  const compared = COMPARED.exec(value);
+  return compared ? `${compared[1]!.replace('<=', '≤').replace('>=', '≥')}${decimal.format(Number(compared[2]))}` : value;
 }
 
 const SUPERSCRIPT: Record<string, string> = { '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹', '-': '⁻' };

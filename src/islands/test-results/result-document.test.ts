@@ -109,8 +109,8 @@ describe('what labs send beyond one value', () => {
   });
 
   it('shows bands as bands, the value’s marked, with no normal range and no word of ours beside them', () => {
-    expect(html).toContain('Severe TBI: تا ۸');
-    expect(html).toMatch(/Mild TBI: دست‌کم ۱۳<\/bdi> \(این جواب\)/);
+    expect(html).toContain('Severe TBI</bdi>: تا ۸');
+    expect(html).toMatch(/Mild TBI<\/bdi>: دست‌کم ۱۳ \(این جواب\)/);
     expect(html).toMatch(/data-observation="9269-2".*محدودهٔ طبیعی: <\/span>ندارد/);
     const card = html.slice(html.indexOf('data-observation="9269-2"'), html.indexOf('<table'));
     expect(card).not.toContain('results-flag');

@@ -114,7 +114,8 @@ function observationRow(input: ObservationInput, where: { resultId: number; pane
   // A group without a value of its own is as far out as its farthest part (critical first).
   const worst = components?.find((c) => isCritical(c.flag)) ?? components?.find((c) => c.flag !== 'normal');
   const { flag, source } =
-    input.value === undefined ? { flag: worst?.flag ?? 'normal', source: worst?.flag_source ?? components?.find((c) => c.flag_source !== 'none')?.flag_source ?? 'none' } : computeFlag({ ...input, value: input.value }, known?.critical);
+    input.value === undefined && input.flag ? { flag: input.flag, source: 'lab' as const }
+    : input.value === undefined ? { flag: worst?.flag ?? 'normal', source: worst?.flag_source ?? components?.find((c) => c.flag_source !== 'none')?.flag_source ?? 'none' } : computeFlag({ ...input, value: input.value }, known?.critical);
   return {
     ...where,
     code: input.code,
