@@ -533,6 +533,12 @@ describe('what labs send beyond one value', () => {
     });
   });
 
+  it("makes a lab's own code that does not fit our rule fit, the same way each time", () => {
+    const bundle = cbc();
+    resource(bundle, 'hgb').code = { coding: [{ system: 'urn:lab', code: 'HB (g/dL)', display: 'Hb' }] };
+    expect(body(parseFhirBundle(bundle)).panels[0]!.observations[2]).toMatchObject({ code: 'HB-g-dL', name: 'Hb' });
+  });
+
   it('keeps a long range text and name, and numbers a code that comes twice', () => {
     const bundle = cbc();
     const hgb = resource(bundle, 'hgb');

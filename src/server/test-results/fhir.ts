@@ -962,12 +962,19 @@ const sortable = (value: string) => (DAY.test(value) ? `${value}T12:00:00.000Z` 
 /** Line breaks in a name or text value become spaces: they are shown on one line. */
 const oneLine = (value: string) => value.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 
-/** The LOINC coding's code, else the first coded one's. */
+/**
+ * The LOINC coding's code, else the first coded one's that fits our code rule; a lab's own code
+ * that does not fit («GLU FAST», «HbA1c%») is made to (spaces and other signs become «-»), the
+ * same way every time, so a re-filing matches it.
+ */
 function codeOf(concept: CodeableConcept, path: string): Mapped<string> | undefined {
-  const codings = concept.coding ?? [];
-  let chosen = codings.findIndex((coding) => coding.system === LOINC_SYSTEM && filled(coding.code));
-  if (chosen < 0) chosen = codings.findIndex((coding) => filled(coding.code));
-  return chosen < 0 ? undefined : { value: codings[chosen]!.code!.trim(), path: `${path}.code.coding.${chosen}.code` };
+  const codings = (concept.coding ?? []).map((coding, k) => ({ code: coding.code?.trim() ?? '', k, loinc: coding.system === LOINC_SYSTEM })).filter((c) => c.code !== '');
+  const ordered = [...codings.filter((c) => c.loinc), ...codings.filter((c) => !c.loinc)];
+  const fits = ordered.find((c) => OBSERVATION_CODE_PATTERN.test(c.code));
+  const chosen = fits ?? ordered[0];
+  if (!chosen) return undefined;
+  const value = fits ? chosen.code : chosen.code.replace(/[^A-Za-z0-9\-.:_]+/g, '-').slice(0, 40).replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '');
+  return value && OBSERVATION_CODE_PATTERN.test(value) ? { value, path: `${path}.code.coding.${chosen.k}.code` } : undefined;
 }
 
 /**
