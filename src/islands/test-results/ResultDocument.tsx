@@ -5,7 +5,7 @@ import { toPersianDigits } from '#lib/format/digits.ts';
 import { FlagBadge } from './FlagBadge.tsx';
 import { FLAG_DIRECTIONS, FLAG_LABELS } from './labels.ts';
 import { RangeBar } from './RangeBar.tsx';
-import { bandText, displayUnit, formatLabValue, inBand, isCriticalFlag, isLowFlag, labNameBeside, rangeText } from './reading.ts';
+import { displayUnit, formatLabValue, inBand, isCriticalFlag, isLowFlag, labNameBeside, rangeText } from './reading.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { TrendChart } from './TrendChart.tsx';
 
@@ -250,7 +250,12 @@ function PanelTable({ panel }: { panel: Panel }) {
                 </td>
                 <td className={cell}>
                   <bdi dir="auto">{rangeText(row) ?? '—'}</bdi>
-                  {!part && observation.reference_bands?.map((band) => <span key={band.name} className="block text-xs">{bandText(band)}</span>)}
+                  {!part &&
+                    observation.reference_bands?.map((band) => (
+                      <span key={band.name} className="block text-xs">
+                        <bdi dir="auto">{band.name}</bdi>: {rangeText({ reference_low: band.low, reference_high: band.high })}
+                      </span>
+                    ))}
                 </td>
                 <td className={`${cell} ${row.flag === 'normal' ? '' : 'font-bold'}`}>
                   {row.value === '' || row.flag_source === 'none' ? '—' : FLAG_LABELS[row.flag]}

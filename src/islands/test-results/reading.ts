@@ -59,9 +59,6 @@ export function rangeText(range: Range): string | undefined {
   return range.reference_text;
 }
 
-/** A band of the lab's other ranges: «Severe TBI: تا ۸». */
-export const bandText = (band: ReferenceBand) => `${band.name}: ${rangeText({ reference_low: band.low, reference_high: band.high }) ?? ''}`;
-
 /** Whether a value falls in a band (its ends included). */
 export const inBand = (value: number | string, band: ReferenceBand) =>
   typeof value === 'number' && (band.low === undefined || value >= band.low) && (band.high === undefined || value <= band.high);

@@ -96,6 +96,8 @@ describe('what labs send beyond one value', () => {
   it('shows each component as a row with its own value, unit, flag and range', () => {
     expect(html).toMatch(/data-component="8462-4".*Diastolic blood pressure.*۶۰.*mm\[Hg\].*data-flag="low".*محدودهٔ طبیعی: .*تا ۸۰/);
     expect(html).not.toContain('نتیجه مقدار ندارد');
+    // On paper: a row each, after their group's.
+    expect(html).toMatch(/<table[^]*Blood pressure systolic &amp; diastolic<\/th>[^]*ps-5">Systolic blood pressure<\/th>[^]*ps-5">Diastolic blood pressure<\/th>/);
   });
 
   it('shows a susceptibility in words, flagged', () => {
