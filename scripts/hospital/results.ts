@@ -57,7 +57,9 @@ export async function fileResult(args: string[]): Promise<void> {
   console.log(
     [
       `جواب آزمایش ${data.key} (کد پذیرش ${filing.body.reception_code}): ${TEST_RESULT_STATUS_NAMES[data.status]}، ${data.created ? 'ثبت شد' : 'به‌روز شد'} (${filing.format === 'fhir' ? 'FHIR' : 'JSON'})`,
-      data.linked ? 'به حساب بیمار رفت؛ بیمار پیامک می‌گیرد.' : 'حسابی با این کد ملی و این موبایل نیست: بیمار با کد پذیرش و کد ملی آن را به حساب خود می‌افزاید.',
+      data.linked ? 'به حساب بیمار رفت.' : 'حسابی با این کد ملی و این موبایل نیست: بیمار با کد پذیرش و کد ملی آن را به حساب خود می‌افزاید.',
+      // Older portals (a running one not yet updated) answer without `changed` / `notified`.
+      data.changed === false ? 'چیزی تغییر نکرد؛ پیامکی فرستاده نشد.' : data.notified === false ? 'پیامکی فرستاده نشد (جوابی برای خبر دادن نیست).' : 'به بیمار پیامک رفت.',
     ].join('\n'),
   );
 }

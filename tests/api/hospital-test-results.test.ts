@@ -163,9 +163,20 @@ describe('npm run hospital -- result', () => {
     const replay = await cli(['result', path.join(EXAMPLES, 'biochemistry-partial.json')]);
     expect(replay.stdout.split('\n')[0]).toBe(partial.stdout.split('\n')[0]);
     expect(smsAbout('LAB-140312-0119').filter((line) => line.text.includes('بخشی از جواب'))).toHaveLength(1);
+    expect(partial.stdout).toContain('به بیمار پیامک رفت');
 
     const dir = mkdtempSync(path.join(tmpdir(), 'result-file-'));
     try {
+      // The same filing in another layout: a new filing that changes nothing, and says so.
+      const again = path.join(dir, 'again.json');
+      writeFileSync(again, JSON.stringify(example('biochemistry-partial.json'), null, 1));
+      const unchanged = await cli(['result', again]);
+      expect(unchanged.code).toBe(0);
+      expect(unchanged.stdout).toMatch(/جواب ناقص، به‌روز شد \(FHIR\)/);
+      expect(unchanged.stdout).toContain('چیزی تغییر نکرد؛ پیامکی فرستاده نشد.');
+      expect(unchanged.stdout).not.toContain('به بیمار پیامک رفت');
+      expect(smsAbout('LAB-140312-0119').filter((line) => line.text.includes('بخشی از جواب'))).toHaveLength(1);
+
       const json = path.join(dir, 'result.json');
       writeFileSync(json, '{"resourceType": "Bundle", "entry": []}');
       const broken = await cli(['result', json]);

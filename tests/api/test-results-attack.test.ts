@@ -642,7 +642,8 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       const filed = await file(partial);
       await refused(await lab({ ...partial, status: 'pending', panels: [] }), 409, 'partial → pending');
       expect(await file({ ...partial, status: 'final' })).toEqual({ ...filed, status: 'final', created: false });
-      expect(await file({ ...partial, status: 'final' })).toEqual({ ...filed, status: 'final', created: false });
+      // The same final again changes nothing and tells nobody.
+      expect(await file({ ...partial, status: 'final' })).toEqual({ ...filed, status: 'final', created: false, changed: false, notified: false });
     });
 
     it('refuses absurd values, too many panels or observations, hostile and huge bodies with 4xx, and keeps answering', async () => {

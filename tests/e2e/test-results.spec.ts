@@ -2,7 +2,8 @@ import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
 import { readOutbox } from '../support/portal-api.ts';
 import type { RunningServer } from '../support/server.ts';
-import { cbcFiling, fileResult, type ResultFiling } from '../support/test-results.ts';
+import { readdirSync } from 'node:fs';
+import { asIranianLab, cbcFiling, fileResult, newReceptionCode, type ResultFiling } from '../support/test-results.ts';
 import { expect, expectNoSevereAxe, loggedInByApi, newNationalCode, newPhone, test, type ApiPatient } from './fixtures.ts';
 
 /**
@@ -335,3 +336,81 @@ test.describe('at 375 px', () => {
     }
   });
 });
+
+// Issue 21: what labs send as HL7's own examples show it, read at 375 px: a blood pressure's two
+// parts, a susceptibility in words, a range stratified by age and sex (folded), the Glasgow score's
+// severity bands (never its normal range), and a day without a time.
+test.describe('HL7 examples at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('components, a susceptibility, a stratified range and the Glasgow bands, light and dark', async ({ page }) => {
+    const patient = newPatient();
+    await loggedInByApi(page, patient);
+    const corpus = readdirSync(new URL('../fixtures/fhir-hl7/', import.meta.url)).filter((name) => name.endsWith('.json'));
+    const reception = newReceptionCode();
+    let key = '';
+    // One reception code: each filing adds its panel; the blood pressure (a day alone) last.
+    for (const example of ['Observation-glasgow.json', 'Bundle-micro.json', 'Bundle-f001.json', 'Observation-blood-pressure.json']) {
+      const bundle = asIranianLab(example, { international_code: patient.nationalCode, phone_number: patient.phone }, reception, corpus);
+      ({ key } = await fileResult(server(), bundle, 'application/fhir+json'));
+    }
+    await page.goto(`${RESULTS}?key=${key}`);
+    await expect(page.getByRole('heading', { level: 1, name: `جواب آزمایش ${key}` })).toBeVisible();
+
+    // Blood pressure: a group with two rows, each its own value, unit and flag; never «no value».
+    const pressure = page.locator('[data-observation="85354-9"]:visible');
+    await expect(pressure.locator('[data-component="8480-6"]')).toContainText('۱۰۷');
+    await expect(pressure.locator('[data-component="8480-6"]')).toContainText('mmHg');
+    await expect(pressure.locator('[data-component="8462-4"]')).toContainText('۶۰');
+    await expect(pressure.locator('[data-component="8462-4"] [data-flag]')).toHaveText(/^پایین/);
+    await expect(page.locator('main')).not.toContainText('مقدار ندارد');
+    // Sampled on 2012-09-17 (a day alone): the day, no time.
+    await expect(page.locator('time').first()).toHaveText('۲۷ شهریور ۱۳۹۱');
+
+    // Ampicillin, reported only as R: «مقاوم», flagged.
+    const ampicillin = page.locator('[data-observation="60504"]:visible').first();
+    await expect(ampicillin).toContainText('مقاوم');
+    await expect(ampicillin.locator('[data-flag]')).toHaveText(/^غیرطبیعی/);
+
+    // Erythrocytes (f004): its 317-character range folded, opened with «بیشتر».
+    const erythrocytes = page.locator('[data-observation="789-8"]:visible');
+    const fold = erythrocytes.locator('details.results-fold').first();
+    await expect(fold.locator('summary')).toContainText('بیشتر');
+    await fold.locator('summary').click();
+    await expect(fold).toHaveAttribute('open', '');
+    await expect(fold).toContainText('65-74 y Female: 4.1 - 4.9');
+
+    // Glasgow 13: three bands, «Mild» marked; no normal range and no flag of ours (never «high, up to 8»).
+    const glasgow = page.locator('[data-observation="9269-2"]:visible');
+    await expect(glasgow).toContainText('Severe TBI: تا ۸');
+    await expect(glasgow).toContainText('Mild TBI: دست‌کم ۱۳ (این جواب)');
+    await expect(glasgow).toContainText('محدودهٔ طبیعی: ندارد');
+    await expect(glasgow.locator('[data-flag]')).toHaveCount(0);
+    await expect(glasgow).toContainText('امتیاز');
+    await expect(glasgow).not.toContainText('{score}');
+
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const small = await page
+      .locator('main')
+      .locator('button:visible, a:visible, summary:visible')
+      .evaluateAll((elements) => elements.filter((element) => element.getBoundingClientRect().height < 44).map((element) => element.outerHTML.slice(0, 80)));
+    expect(small).toEqual([]);
+    await expectNoSevereAxe(page);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      if (scheme === 'dark') {
+        // The theme is chosen when the page loads.
+        await page.reload();
+        await expect(glasgow).toContainText('Mild TBI');
+        await page.waitForLoadState('networkidle');
+        await expectNoSevereAxe(page);
+      }
+      if (process.env.SHOTS_DIR) {
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        for (let y = 0; y < height; y += 800) await page.screenshot({ path: `${process.env.SHOTS_DIR}/hl7-375-${scheme}-${y}.png`, fullPage: true, clip: { x: 0, y, width: 375, height: Math.min(800, height - y) } });
+      }
+    }
+  });
+});
+

@@ -71,3 +71,79 @@ export async function shareResult(server: Pick<RunningServer, 'url'>, token: str
   if (answer.status !== 201) throw new Error(`sharing a test result answered ${answer.status}: ${await answer.text()}`);
   return ((await answer.json()) as { data: { id: number; url: string; expires_at: string } }).data;
 }
+
+// HL7's own FHIR R4 examples (tests/fixtures/fhir-hl7, CC0) as an Iranian lab would send them.
+
+type Json = Record<string, any>;
+const HL7_DIR = new URL('../fixtures/fhir-hl7/', import.meta.url);
+const V2_0203 = 'http://terminology.hl7.org/CodeSystem/v2-0203';
+
+/** One of HL7's example files, parsed. */
+export const hl7Example = (file: string): Json => JSON.parse(readFileSync(new URL(file, HL7_DIR), 'utf8'));
+
+/** The single resources of the corpus by `Type/id`: what a bundle's references reach when the bundle does not carry them. */
+function hl7Resources(files: readonly string[]): Map<string, Json> {
+  const found = new Map<string, Json>();
+  for (const file of files) {
+    const resource = hl7Example(file);
+    if (resource.resourceType !== 'Bundle') found.set(`${resource.resourceType}/${resource.id}`, resource);
+  }
+  return found;
+}
+
+/**
+ * HL7's example as an Iranian lab sends it, its clinical content untouched: a Patient with a
+ * national code (identifier typed v2-0203 NI) and a mobile is added and every subject points to
+ * it (the example's own Patient lends it its gender and birth date); each report gets the lab's
+ * reception code (typed ACSN); a bare Observation or DiagnosticReport is wrapped in a collection
+ * Bundle (an Observation with a DiagnosticReport of its own code); Observations a report or panel
+ * names by `Observation/<id>` that the bundle lacks are taken from the same package.
+ */
+export function asIranianLab(file: string, patient: { international_code: string; phone_number: string }, receptionCode: string, corpus: readonly string[] = [file]): Json {
+  const example = hl7Example(file);
+  const resources = hl7Resources(corpus);
+  const entries: Json[] =
+    example.resourceType === 'Bundle'
+      ? (example.entry ?? []).filter((entry: Json) => entry.resource).map((entry: Json) => structuredClone(entry))
+      : [{ fullUrl: `http://hl7.org/fhir/${example.resourceType}/${example.id}`, resource: structuredClone(example) }];
+  const has = (ref: string) =>
+    entries.some((entry) => entry.fullUrl === ref || `${entry.resource.resourceType}/${entry.resource.id}` === ref || (typeof entry.fullUrl === 'string' && entry.fullUrl.endsWith(`/${ref}`)));
+  if (!entries.some((entry) => entry.resource.resourceType === 'DiagnosticReport')) {
+    const observations = entries.filter((entry) => entry.resource.resourceType === 'Observation');
+    const first = observations[0]?.resource;
+    entries.unshift({
+      fullUrl: 'urn:uuid:5b1e0c7e-8a0f-4d2a-9d6e-000000000001',
+      resource: {
+        resourceType: 'DiagnosticReport',
+        id: 'iran-lab-report',
+        status: 'final',
+        code: first?.code ?? { text: 'Laboratory report' },
+        result: observations.map((entry) => ({ reference: `${entry.resource.resourceType}/${entry.resource.id}` })),
+      },
+    });
+  }
+  // The Observations the reports and panels name, from the same package, until none is missing.
+  for (let i = 0; i < entries.length; i++) {
+    const resource = entries[i]!.resource;
+    for (const ref of [...(resource.result ?? []), ...(resource.hasMember ?? [])]) {
+      const target = typeof ref.reference === 'string' ? resources.get(ref.reference) : undefined;
+      if (target && !has(ref.reference)) entries.push({ fullUrl: `http://hl7.org/fhir/${ref.reference}`, resource: structuredClone(target) });
+    }
+  }
+  const own = entries.find((entry) => entry.resource.resourceType === 'Patient')?.resource ?? resources.get(entries.find((entry) => entry.resource.subject?.reference?.startsWith('Patient/'))?.resource.subject.reference ?? '');
+  const lab: Json = {
+    resourceType: 'Patient',
+    id: 'iran-lab-patient',
+    identifier: [{ type: { coding: [{ system: V2_0203, code: 'NI' }] }, value: patient.international_code }],
+    telecom: [{ system: 'phone', use: 'mobile', value: patient.phone_number }],
+    ...(own?.gender ? { gender: own.gender } : {}),
+    ...(own?.birthDate ? { birthDate: own.birthDate } : {}),
+  };
+  for (const entry of entries) {
+    const resource = entry.resource;
+    if (resource.resourceType === 'DiagnosticReport' || resource.resourceType === 'Observation') resource.subject = { reference: 'Patient/iran-lab-patient' };
+    if (resource.resourceType === 'DiagnosticReport') resource.identifier = [...(resource.identifier ?? []), { type: { coding: [{ system: V2_0203, code: 'ACSN' }] }, value: receptionCode }];
+  }
+  entries.push({ fullUrl: 'urn:uuid:5b1e0c7e-8a0f-4d2a-9d6e-000000000002', resource: lab });
+  return { resourceType: 'Bundle', type: 'collection', entry: entries };
+}

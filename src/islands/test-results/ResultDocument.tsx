@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import type { Observation, Panel, SharedTestResult, TestResult } from '#lib/api/contracts/test-results.ts';
-import { formatJalaliDateTime } from '#lib/format/date.ts';
+import type { Observation, ObservationComponent, Panel, SharedTestResult, TestResult } from '#lib/api/contracts/test-results.ts';
+import { formatJalaliDate, formatJalaliDateTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { FlagBadge } from './FlagBadge.tsx';
 import { FLAG_DIRECTIONS, FLAG_LABELS } from './labels.ts';
 import { RangeBar } from './RangeBar.tsx';
-import { displayUnit, formatLabValue, isCriticalFlag, isLowFlag, labNameBeside, rangeText } from './reading.ts';
+import { displayUnit, formatLabValue, inBand, isCriticalFlag, isLowFlag, labNameBeside, rangeText } from './reading.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { TrendChart } from './TrendChart.tsx';
 
@@ -33,9 +33,50 @@ function LabName({ observation }: { observation: Observation }) {
   return <bdi dir="auto">{observation.name}</bdi>;
 }
 
-function Value({ observation }: { observation: Observation }) {
+/** Up to this many characters a text shows whole; longer, folded to its start with «بیشتر». */
+const FOLD = 90;
+
+/** A long text (a range stratified by age and sex, a LOINC long name): its start, the rest on demand; whole on paper and without script. */
+function Folded({ text }: { text: string }) {
+  if (text.length <= FOLD) return <bdi dir="auto">{text}</bdi>;
   return (
-    <bdi dir={typeof observation.value === 'number' ? 'rtl' : 'auto'} className="tabular-nums" data-value>
+    <details className="results-fold group/fold">
+      <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-1">
+        <bdi dir="auto" className="group-open/fold:hidden">
+          {text.slice(0, FOLD - 20)}…
+        </bdi>{' '}
+        <span className="font-bold text-brand group-open/fold:hidden">بیشتر</span>
+        <span className="hidden font-bold text-brand group-open/fold:inline">کمتر</span>
+      </summary>
+      <bdi dir="auto">{text}</bdi>
+    </details>
+  );
+}
+
+/** The lab's other ranges («Severe TBI: تا ۸»), the one the value falls in marked; never the normal range. */
+function Bands({ observation }: { observation: Observation }) {
+  const bands = observation.reference_bands;
+  if (!bands) return null;
+  return (
+    <ul className="text-sm text-muted" aria-label="بازه‌های دیگر آزمایشگاه">
+      {bands.map((band) => (
+        <li key={band.name} className={inBand(observation.value, band) ? 'font-bold text-ink' : ''}>
+          <Folded text={band.name} />: {rangeText({ reference_low: band.low, reference_high: band.high })}
+          {inBand(observation.value, band) && ' (این جواب)'}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A flag in words, unless nothing judged the value (no range, no word from the lab): then none of ours. */
+const Flag = ({ of }: { of: Pick<Observation, 'flag' | 'flag_source'> }) => (of.flag_source === 'none' ? null : <FlagBadge flag={of.flag} />);
+
+function Value({ observation }: { observation: Pick<Observation, 'value'> }) {
+  const { value } = observation;
+  // «≤۲» reads left to right like the number it bounds.
+  return (
+    <bdi dir={typeof value === 'number' ? 'rtl' : /^[<>≤≥]/.test(value) ? 'ltr' : 'auto'} className="tabular-nums" data-value>
       {formatLabValue(observation.value)}
     </bdi>
   );
@@ -73,6 +114,32 @@ function Explanation({ observation }: { observation: Observation }) {
   );
 }
 
+/** A part of an observation (blood pressure's systolic): its name, value, unit, flag and range on one line. */
+function ComponentRow({ component }: { component: ObservationComponent }) {
+  const range = rangeText(component);
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-component={component.code}>
+      <span className="min-w-0 [overflow-wrap:anywhere]">
+        <Folded text={component.name} />
+      </span>
+      <span className="text-base font-black">
+        <Value observation={component} />
+      </span>
+      {component.unit && (
+        <bdi dir="ltr" className="text-muted">
+          {displayUnit(component.unit)}
+        </bdi>
+      )}
+      <Flag of={component} />
+      {range && (
+        <span className="text-muted">
+          محدودهٔ طبیعی: <Folded text={range} />
+        </span>
+      )}
+    </li>
+  );
+}
+
 /** One value on screen: its names, the value and flag, the range in words and as a bar, its trend and explanation. */
 function ObservationItem({ observation, id, collectedAt }: { observation: Observation; id: string; collectedAt: string }) {
   const name = displayName(observation);
@@ -87,33 +154,47 @@ function ObservationItem({ observation, id, collectedAt }: { observation: Observ
       <div className="grid items-start gap-x-4 gap-y-2 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1.3fr)]">
         <div className="min-w-0">
           <h4 id={`${id}-name`} className="font-bold [overflow-wrap:anywhere]">
-            {name}
+            {name.length > FOLD ? `${name.slice(0, FOLD - 20)}…` : name}
           </h4>
-          {labNameBeside(observation, name) && (
+          {(name.length > FOLD || labNameBeside(observation, name)) && (
             <p className="text-sm text-muted [overflow-wrap:anywhere]">
-              <LabName observation={observation} />
+              <Folded text={observation.name} />
             </p>
           )}
         </div>
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="text-xl font-black">
-            <Value observation={observation} />
-          </span>
-          {observation.unit && (
-            <bdi dir="ltr" className="text-sm text-muted">
-              {displayUnit(observation.unit)}
-            </bdi>
+        {observation.value !== '' && (
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <>
+              <span className={String(observation.value).length > 24 ? 'font-bold' : 'text-xl font-black'}>
+                <Value observation={observation} />
+              </span>
+              {observation.unit && (
+                <bdi dir="ltr" className="text-sm text-muted">
+                  {displayUnit(observation.unit)}
+                </bdi>
+              )}
+              <Flag of={observation} />
+            </>
+          </div>
+        )}
+        <div className="flex min-w-0 flex-col gap-1 empty:hidden">
+          {observation.value !== '' && (
+            <p className="text-sm [overflow-wrap:anywhere]">
+              <span className="text-muted">محدودهٔ طبیعی: </span>
+              {range ? <Folded text={range} /> : 'ندارد'}
+            </p>
           )}
-          <FlagBadge flag={observation.flag} />
-        </div>
-        <div className="flex min-w-0 flex-col gap-1">
-          <p className="text-sm">
-            <span className="text-muted">محدودهٔ طبیعی: </span>
-            {range ? <bdi dir="auto">{range}</bdi> : 'ندارد'}
-          </p>
+          <Bands observation={observation} />
           <RangeBar observation={observation} />
         </div>
       </div>
+      {observation.components && (
+        <ul className="flex flex-col gap-2 border-s-2 border-line ps-3" aria-label={`اجزای ${name}`}>
+          {observation.components.map((component) => (
+            <ComponentRow key={component.code} component={component} />
+          ))}
+        </ul>
+      )}
       <TrendChart observation={observation} name={name} collectedAt={collectedAt} id={`${id}-trend`} />
       <Explanation observation={observation} />
     </li>
@@ -146,34 +227,43 @@ function PanelTable({ panel }: { panel: Panel }) {
         </tr>
       </thead>
       <tbody>
-        {panel.observations.map((observation) => {
+        {panel.observations.flatMap((observation) => {
           const name = displayName(observation);
-          const direction = FLAG_DIRECTIONS[observation.flag];
-          return (
-            <tr key={observation.code} data-flag={observation.flag}>
-              <th scope="row" className={`${cell} text-start font-normal`}>
-                {name}
-                {labNameBeside(observation, name) && (
-                  <span className="block text-xs">
-                    <LabName observation={observation} />
-                  </span>
-                )}
-              </th>
-              <td className={`${cell} font-bold`}>
-                <Value observation={observation} />
-              </td>
-              <td className={cell}>
-                <bdi dir="ltr">{displayUnit(observation.unit)}</bdi>
-              </td>
-              <td className={cell}>
-                <bdi dir="auto">{rangeText(observation) ?? '—'}</bdi>
-              </td>
-              <td className={`${cell} ${observation.flag === 'normal' ? '' : 'font-bold'}`}>
-                {FLAG_LABELS[observation.flag]}
-                {direction && ` (${direction})`}
-              </td>
-            </tr>
-          );
+          // A group's parts are rows after it, their names set in.
+          return [observation, ...(observation.components ?? [])].map((row, part) => {
+            const direction = FLAG_DIRECTIONS[row.flag];
+            return (
+              <tr key={`${observation.code} ${part}`} data-flag={row.flag}>
+                <th scope="row" className={`${cell} text-start font-normal ${part ? 'ps-5' : ''}`}>
+                  {part ? row.name : name}
+                  {!part && labNameBeside(observation, name) && (
+                    <span className="block text-xs">
+                      <LabName observation={observation} />
+                    </span>
+                  )}
+                </th>
+                <td className={`${cell} font-bold`}>
+                  <Value observation={row} />
+                </td>
+                <td className={cell}>
+                  <bdi dir="ltr">{displayUnit(row.unit)}</bdi>
+                </td>
+                <td className={cell}>
+                  <bdi dir="auto">{rangeText(row) ?? '—'}</bdi>
+                  {!part &&
+                    observation.reference_bands?.map((band) => (
+                      <span key={band.name} className="block text-xs">
+                        <bdi dir="auto">{band.name}</bdi>: {rangeText({ reference_low: band.low, reference_high: band.high })}
+                      </span>
+                    ))}
+                </td>
+                <td className={`${cell} ${row.flag === 'normal' ? '' : 'font-bold'}`}>
+                  {row.value === '' || row.flag_source === 'none' ? '—' : FLAG_LABELS[row.flag]}
+                  {row.value !== '' && direction && ` (${direction})`}
+                </td>
+              </tr>
+            );
+          });
         })}
       </tbody>
     </table>
@@ -270,11 +360,11 @@ export function ResultDocument({ result, patient }: ResultDocumentProps) {
         <Fact term="آزمایشگاه">{result.lab}</Fact>
         {result.ordered_by && <Fact term="پزشک درخواست‌کننده">{result.ordered_by.name}</Fact>}
         <Fact term="نمونه‌گیری">
-          <time dateTime={result.collected_at}>{formatJalaliDateTime(result.collected_at)}</time>
+          <time dateTime={result.collected_at}>{(result.collected_date_only ? formatJalaliDate : formatJalaliDateTime)(result.collected_at)}</time>
         </Fact>
         {result.reported_at && (
           <Fact term="گزارش">
-            <time dateTime={result.reported_at}>{formatJalaliDateTime(result.reported_at)}</time>
+            <time dateTime={result.reported_at}>{(result.reported_date_only ? formatJalaliDate : formatJalaliDateTime)(result.reported_at)}</time>
           </Fact>
         )}
       </dl>

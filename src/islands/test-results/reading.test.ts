@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Observation } from '#lib/api/contracts/test-results.ts';
-import { displayUnit, formatLabValue, labNameBeside, rangeBar, rangeBarLabel, rangeText, trend, trendSummary } from './reading.ts';
+import { displayUnit, formatLabValue, inBand, labNameBeside, rangeBar, rangeBarLabel, rangeText, trend, trendSummary } from './reading.ts';
 
 const hemoglobin: Observation = {
   code: '718-7',
@@ -67,6 +67,11 @@ describe('displayUnit', () => {
     ['U/L', 'U/L'],
     ['g/dL', 'g/dL'],
     ['%', '%'],
+    // UCUM annotations are not for patients.
+    ['{score}', 'امتیاز'],
+    ['{titer}', ''],
+    ['{cells}/uL', '1/µL'],
+    ['mL/min/{1.73_m2}', 'mL/min'],
   ])('%s reads %s', (unit, shown) => {
     expect(displayUnit(unit)).toBe(shown);
   });
@@ -79,3 +84,18 @@ describe('labNameBeside', () => {
     expect(labNameBeside({ name: 'X-1' }, 'X-1')).toBeUndefined();
   });
 });
+
+describe('bands', () => {
+  it('knows which band a value falls in', () => {
+    const bands = [{ name: 'Severe TBI', high: 8 }, { name: 'Moderate TBI', low: 9, high: 12 }, { name: 'Mild TBI', low: 13 }];
+    expect(bands.map((band) => inBand(13, band))).toEqual([false, false, true]);
+    expect(inBand('13', bands[2]!)).toBe(false);
+  });
+});
+
+describe('formatLabValue', () => {
+  it('writes a censored value with one sign and Persian digits', () => {
+    expect(['<=2', '>=0.5', '<0.1', '>60', 'Negative', '1:128'].map(formatLabValue)).toEqual(['≤۲', '≥۰٫۵', '<۰٫۱', '>۶۰', 'Negative', '1:128']);
+  });
+});
+

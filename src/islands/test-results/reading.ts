@@ -8,22 +8,33 @@
  * this result at the end, the way the dates under it read. Both are drawn in SVG, whose x runs left
  * to right, so the x of a share `p` of the way from the start is `100 − p` percent.
  */
-import type { Flag, HistoryPoint, Observation } from '#lib/api/contracts/test-results.ts';
+import type { Flag, HistoryPoint, Observation, ReferenceBand } from '#lib/api/contracts/test-results.ts';
 import { formatJalaliDate } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 
 const decimal = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 4 });
 
-/** «۱۰٫۹», «۲۵۰», «۱٬۲۰۰»; a text value («Negative») as the lab wrote it. */
+const COMPARED = /^([<>]=?|[≤≥])(-?\d+(?:\.\d+)?)$/;
+
+/** «۱۰٫۹», «۲۵۰», «۱٬۲۰۰»; a censored value «<=2» as «≤۲»; any other text («Negative») as the lab wrote it. */
 export function formatLabValue(value: number | string): string {
-  return typeof value === 'number' ? decimal.format(value) : value;
+  if (typeof value === 'number') return decimal.format(value);
+  const compared = COMPARED.exec(value);
+  return compared ? `${compared[1]!.replace('<=', '≤').replace('>=', '≥')}${decimal.format(Number(compared[2]))}` : value;
 }
 
 const SUPERSCRIPT: Record<string, string> = { '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹', '-': '⁻' };
 
-/** A unit as printed on a lab sheet: UCUM's «10*3/uL» reads «10³/µL». */
+/**
+ * A unit as printed on a lab sheet: UCUM's «10*3/uL» reads «10³/µL»; its annotations in braces are
+ * not for patients: «{score}» reads «امتیاز», others («{titer}», «{cells}/uL») are dropped.
+ */
 export function displayUnit(unit: string): string {
   return unit
+    .replace(/^\{score\}$/i, 'امتیاز')
+    .replace(/\{[^}]*\}/g, '')
+    .replace(/^\//, '1/')
+    .replace(/\/$/, '')
     .replace(/10[*^](-?\d{1,2})/g, (_, power: string) => `10${[...power].map((c) => SUPERSCRIPT[c]).join('')}`)
     .replace(/(^|[^A-Za-z])u(?=[LlgmM](?:\b|\/|$))/g, '$1µ');
 }
@@ -37,7 +48,7 @@ export function labNameBeside(observation: Pick<Observation, 'name' | 'name_fa'>
   return shown.toLowerCase().includes(observation.name.toLowerCase()) ? undefined : observation.name;
 }
 
-type Range = Pick<Observation, 'reference_low' | 'reference_high' | 'reference_text'>;
+type Range = { reference_low?: number | undefined; reference_high?: number | undefined; reference_text?: string | undefined };
 
 /** «۱۲ تا ۱۶», «تا ۲۰۰», «دست‌کم ۴۰», the lab's text («Negative»), or undefined when there is none. */
 export function rangeText(range: Range): string | undefined {
@@ -47,6 +58,10 @@ export function rangeText(range: Range): string | undefined {
   if (low !== undefined) return `دست‌کم ${decimal.format(low)}`;
   return range.reference_text;
 }
+
+/** Whether a value falls in a band (its ends included). */
+export const inBand = (value: number | string, band: ReferenceBand) =>
+  typeof value === 'number' && (band.low === undefined || value >= band.low) && (band.high === undefined || value <= band.high);
 
 export const isCriticalFlag = (flag: Flag) => flag === 'critical_low' || flag === 'critical_high';
 /** Low-side flags: what a low value may mean is told first. */

@@ -56,3 +56,72 @@ describe('the result document, drawn on the server', () => {
     expect(html).not.toMatch(/\sstyle=/);
   });
 });
+
+describe('what labs send beyond one value', () => {
+  const bloodPressure: Observation = {
+    code: '85354-9',
+    name: 'Blood pressure systolic & diastolic',
+    value: '',
+    unit: '',
+    components: [
+      { code: '8480-6', name: 'Systolic blood pressure', value: 107, unit: 'mm[Hg]', flag: 'normal', flag_source: 'lab' },
+      { code: '8462-4', name: 'Diastolic blood pressure', value: 60, unit: 'mm[Hg]', reference_high: 80, flag: 'low', flag_source: 'lab' },
+    ],
+    flag: 'low',
+    flag_source: 'lab',
+    history: [],
+  };
+  const ampicillin: Observation = { code: '60504', name: 'Ampicillin', value: 'مقاوم', unit: '', flag: 'abnormal', flag_source: 'lab', history: [] };
+  const long = 'M 19-44 years: 4.5-5.9 x10^12/L; F 19-44 years: 4.0-5.2 x10^12/L; '.repeat(4).trim();
+  const erythrocytes: Observation = { code: '789-8', name: 'Erythrocytes [#/volume] in Blood', value: 4.12, unit: '10*12/L', reference_text: long, flag: 'normal', flag_source: 'none', history: [] };
+  const glasgow: Observation = {
+    code: '9269-2',
+    name: 'Glasgow Coma Scale , (GCS)',
+    value: 13,
+    unit: '{score}',
+    reference_bands: [{ name: 'Severe TBI', high: 8 }, { name: 'Moderate TBI', low: 9, high: 12 }, { name: 'Mild TBI', low: 13 }],
+    flag: 'normal',
+    flag_source: 'none',
+    history: [],
+  };
+  const result: SharedTestResult = {
+    ...shared,
+    collected_at: '2012-09-17T12:00:00.000Z',
+    collected_date_only: true,
+    critical_count: 0,
+    panels: [{ name: 'HL7', observations: [bloodPressure, ampicillin, erythrocytes, glasgow] }],
+  };
+  const html = renderToStaticMarkup(createElement(ResultDocument, { result, patient: 'x' }));
+
+  it('shows each component as a row with its own value, unit, flag and range', () => {
+    expect(html).toMatch(/data-component="8462-4".*Diastolic blood pressure.*۶۰.*mm\[Hg\].*data-flag="low".*محدودهٔ طبیعی: .*تا ۸۰/);
+    expect(html).not.toContain('نتیجه مقدار ندارد');
+    // On paper: a row each, after their group's.
+    expect(html).toMatch(/<table[^]*Blood pressure systolic &amp; diastolic<\/th>[^]*ps-5">Systolic blood pressure<\/th>[^]*ps-5">Diastolic blood pressure<\/th>/);
+  });
+
+  it('shows a susceptibility in words, flagged', () => {
+    expect(html).toMatch(/مقاوم<\/bdi>.*data-flag="abnormal"/);
+  });
+
+  it('folds a long range, and keeps it whole', () => {
+    expect(html).toContain('<details class="results-fold');
+    expect(html).toContain(long.replace(/'/g, '&#x27;'));
+    expect(html).toContain('بیشتر');
+  });
+
+  it('shows bands as bands, the value’s marked, with no normal range and no word of ours beside them', () => {
+    expect(html).toContain('Severe TBI</bdi>: تا ۸');
+    expect(html).toMatch(/Mild TBI<\/bdi>: دست‌کم ۱۳ \(این جواب\)/);
+    expect(html).toMatch(/data-observation="9269-2".*محدودهٔ طبیعی: <\/span>ندارد/);
+    const card = html.slice(html.indexOf('data-observation="9269-2"'), html.indexOf('<table'));
+    expect(card).not.toContain('results-flag');
+    expect(html).toContain('امتیاز');
+    expect(html).not.toContain('{score}');
+  });
+
+  it('shows a day alone without a time', () => {
+    expect(html).toContain('۲۷ شهریور ۱۳۹۱</time>');
+  });
+});
+

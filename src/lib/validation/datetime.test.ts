@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { IssueInvoiceSchema } from '../api/contracts/invoices.ts';
 import { LeaveSchema } from '../api/contracts/hospital.ts';
 import { ServiceRequestStatusSchema } from '../api/contracts/service-requests.ts';
-import { FileTestResultSchema } from '../api/contracts/test-results.ts';
+import { FileTestResultSchema } from '../api/contracts/test-results-filing.ts';
 import { TransactionsQuerySchema } from '../api/contracts/wallet.ts';
 import { dateTimeMessages, existsInCalendar, isCalendarDay, isIsoDate, IsoDaySchema, IsoInstantSchema } from './datetime.ts';
 

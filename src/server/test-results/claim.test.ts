@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { expect, it, vi } from 'vitest';
-import { FileTestResultSchema, type ClaimTestResultBody, type FileTestResultBody } from '#lib/api/contracts/test-results.ts';
+import { type ClaimTestResultBody, type FileTestResultBody } from '#lib/api/contracts/test-results.ts';
+import { FileTestResultSchema } from '#lib/api/contracts/test-results-filing.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { newPatient } from '../../../tests/support/money.ts';
 import { nationalCode } from '../../../tests/support/people.ts';

@@ -114,6 +114,12 @@ describe('mapping', () => {
       DET: 'abnormal',
       NEG: 'normal',
       ND: 'normal',
+      R: 'abnormal',
+      I: 'abnormal',
+      NS: 'abnormal',
+      'SYN-R': 'abnormal',
+      S: 'normal',
+      'SYN-S': 'normal',
     };
     expect(INTERPRETATION_FLAGS).toEqual(expected);
     for (const [code, flag] of Object.entries(expected)) {
@@ -325,10 +331,16 @@ describe('errors, as paths into the FHIR document', () => {
     expect(errors(empty)).toEqual({ 'entry.0.resource.result.2': ['مرجع (reference) ندارد'] });
   });
 
-  it('refuses an Observation without a value', () => {
+  it('leaves out an Observation without a value, and refuses a report left with none', () => {
     const bundle = cbc();
     delete resource(bundle, 'hgb').valueQuantity;
-    expect(errors(bundle)).toEqual({ [`entry.${at(bundle, 'hgb')}.resource`]: ['نتیجه مقدار ندارد (valueQuantity، valueString یا valueCodeableConcept)'] });
+    // Its interpretation alone is its value («پایین»); without one there is nothing to show.
+    expect(body(parseFhirBundle(bundle)).panels[0]!.observations[2]).toMatchObject({ code: '718-7', value: 'پایین', flag: 'low' });
+    delete resource(bundle, 'hgb').interpretation;
+    expect(body(parseFhirBundle(bundle)).panels[0]!.observations.map((o) => o.code)).not.toContain('718-7');
+    const report = resource(bundle, 'cbc-report');
+    report.result = [report.result[2]];
+    expect(errors(bundle)).toEqual({ 'entry.0.resource.result': ['گزارش هیچ نتیجهٔ نشان‌دادنی ندارد (value[x]، component یا interpretation)'] });
   });
 
   it('refuses valueQuantity.value as a string', () => {
@@ -337,19 +349,37 @@ describe('errors, as paths into the FHIR document', () => {
     expect(errors(bundle)).toEqual({ [`entry.${at(bundle, 'hgb')}.resource.valueQuantity.value`]: ['باید عدد باشد'] });
   });
 
-  it('refuses a value type it cannot show', () => {
+  it('shows a ratio and a range as text, and leaves out a value it cannot show with the rest filed', () => {
     const bundle = cbc();
     const hgb = resource(bundle, 'hgb');
     delete hgb.valueQuantity;
-    hgb.valueRatio = { numerator: { value: 1 }, denominator: { value: 2 } };
-    expect(errors(bundle)).toEqual({ [`entry.${at(bundle, 'hgb')}.resource.valueRatio`]: ['نوع مقدار valueRatio پشتیبانی نمی‌شود؛ valueQuantity، valueString یا valueCodeableConcept بفرستید'] });
+    hgb.valueRatio = { numerator: { value: 1 }, denominator: { value: 128 } };
+    expect(body(parseFhirBundle(bundle)).panels[0]!.observations[2]).toMatchObject({ code: '718-7', value: '1:128' });
+    delete hgb.valueRatio;
+    hgb.valueRange = { low: { value: 3, unit: 'mg' }, high: { value: 5, unit: 'mg' } };
+    expect(body(parseFhirBundle(bundle)).panels[0]!.observations[2]).toMatchObject({ value: '3–5', unit: 'mg' });
+    delete hgb.valueRange;
+    hgb.valueSampledData = { origin: { value: 0 }, period: 10, dimensions: 1, data: '1 2 3' };
+    const filed = body(parseFhirBundle(bundle));
+    expect(filed.panels[0]!.observations.map((o) => o.code)).not.toContain('718-7');
+    expect(filed.panels[0]!.observations).toHaveLength(8);
   });
 
-  it('refuses a dateTime without a time, or an impossible one', () => {
+  it('reads a day alone as the result day, and refuses a month alone', () => {
     const bundle = cbc();
     resource(bundle, 'cbc-report').effectiveDateTime = '2025-05-29';
-    expect(errors(bundle)).toEqual({ 'entry.0.resource.effectiveDateTime': ['زمان ساعت ندارد؛ تاریخ و ساعت با منطقهٔ زمانی بفرستید (مثل 2025-01-15T08:30:00+03:30)'] });
-    for (const value of ['2025-02-30T08:00:00+03:30', '2025-05-29T08:15:00', 'دیروز']) {
+    resource(bundle, 'cbc-report').issued = '2025-05-29';
+    expect(body(parseFhirBundle(bundle))).toMatchObject({ collected_at: '2025-05-29', reported_at: '2025-05-29' });
+    // Issued the same day at 01:00 Tehran (the day before in UTC): not before a sample of that day.
+    resource(bundle, 'cbc-report').issued = '2025-05-29T01:00:00+03:30';
+    expect(body(parseFhirBundle(bundle)).reported_at).toBe('2025-05-28T21:30:00.000Z');
+    resource(bundle, 'cbc-report').effectiveDateTime = '2025-05';
+    expect(errors(bundle)).toEqual({ 'entry.0.resource.effectiveDateTime': ['زمان روز ندارد؛ دست‌کم روز را بفرستید (مثل 2025-01-15 یا 2025-01-15T08:30:00+03:30)'] });
+  });
+
+  it('refuses an impossible dateTime, or one without an offset', () => {
+    const bundle = cbc();
+    for (const value of ['2025-02-30T08:00:00+03:30', '2025-05-29T08:15:00', 'دیروز', '2025-02-30']) {
       resource(bundle, 'cbc-report').effectiveDateTime = value;
       expect(errors(bundle), value).toEqual({ 'entry.0.resource.effectiveDateTime': ['زمان معتبر نیست؛ تاریخ و ساعت با منطقهٔ زمانی بفرستید (مثل 2025-01-15T08:30:00+03:30)'] });
     }
@@ -412,10 +442,113 @@ describe('errors, as paths into the FHIR document', () => {
     expect(errors(bundle)['entry.0.resource.status']).toEqual(['وضعیت گزارش (status) باید یکی از registered، partial، preliminary، final، amended، corrected، appended، cancelled، entered-in-error، unknown باشد']);
   });
 
-  it('refuses a report without a performer', () => {
+  it("files a report without a performer as the hospital's own lab", () => {
     const bundle = cbc();
     delete resource(bundle, 'cbc-report').performer;
-    expect(errors(bundle)).toEqual({ 'entry.0.resource.performer': ['آزمایشگاه (performer از نوع Organization یا display) پیدا نشد'] });
+    expect(body(parseFhirBundle(bundle, { hospitalLab: 'بیمارستان نمونه' })).lab).toBe('بیمارستان نمونه');
+  });
+});
+
+describe('what labs send beyond one value', () => {
+  const LOINC = 'http://loinc.org';
+  const MEANING = 'http://terminology.hl7.org/CodeSystem/referencerange-meaning';
+
+  it('reads components as rows of their observation, each with its range and flag', () => {
+    const bundle = cbc();
+    const hgb = resource(bundle, 'hgb');
+    delete hgb.valueQuantity;
+    delete hgb.referenceRange;
+    delete hgb.interpretation;
+    hgb.code = { coding: [{ system: LOINC, code: '85354-9', display: 'Blood pressure panel' }] };
+    hgb.component = [
+      { code: { coding: [{ system: LOINC, code: '8480-6', display: 'Systolic blood pressure' }] }, valueQuantity: { value: 107, unit: 'mmHg' }, interpretation: [{ coding: [{ system: INTERPRETATION_SYSTEM, code: 'N' }] }] },
+      { code: { coding: [{ system: LOINC, code: '8462-4', display: 'Diastolic blood pressure' }] }, valueQuantity: { value: 95, unit: 'mmHg' }, referenceRange: [{ high: { value: 90 } }] },
+      { code: { coding: [{ system: LOINC, code: '8478-0' }] }, dataAbsentReason: { text: 'not measured' } },
+    ];
+    expect(body(parseFhirBundle(bundle)).panels[0]!.observations[2]).toEqual({
+      code: '85354-9',
+      name: 'Blood pressure panel',
+      components: [
+        { code: '8480-6', name: 'Systolic blood pressure', value: 107, unit: 'mmHg', flag: 'normal' },
+        { code: '8462-4', name: 'Diastolic blood pressure', value: 95, unit: 'mmHg', reference_high: 90 },
+      ],
+    });
+  });
+
+  it('shows a susceptibility reported only by interpretation in words', () => {
+    const bundle = cbc();
+    const hgb = resource(bundle, 'hgb');
+    delete hgb.valueQuantity;
+    delete hgb.referenceRange;
+    hgb.interpretation = [{ coding: [{ system: INTERPRETATION_SYSTEM, code: 'R' }] }];
+    expect(body(parseFhirBundle(bundle)).panels[0]!.observations[2]).toMatchObject({ value: 'مقاوم', flag: 'abnormal' });
+    hgb.interpretation = [{ coding: [{ system: INTERPRETATION_SYSTEM, code: 'S' }] }];
+    expect(body(parseFhirBundle(bundle)).panels[0]!.observations[2]).toMatchObject({ value: 'حساس', flag: 'normal' });
+    hgb.interpretation = [{ coding: [{ system: INTERPRETATION_SYSTEM, code: 'I' }] }];
+    expect(body(parseFhirBundle(bundle)).panels[0]!.observations[2]).toMatchObject({ value: 'بینابینی' });
+  });
+
+  it('takes the normal range that fits the patient, and shows the others as bands', () => {
+    const bundle = cbc();
+    const patient = (bundle.entry as Json[]).find((entry) => entry.resource.resourceType === 'Patient')!.resource;
+    patient.gender = 'male';
+    patient.birthDate = '1990-01-01';
+    const hgb = resource(bundle, 'hgb');
+    hgb.referenceRange = [
+      { low: { value: 12 }, high: { value: 16 }, appliesTo: [{ coding: [{ system: MEANING, code: 'female' }] }] },
+      { low: { value: 13.5 }, high: { value: 17.5 }, appliesTo: [{ coding: [{ system: MEANING, code: 'male' }] }], age: { low: { value: 18, unit: 'years', code: 'a' } } },
+      { low: { value: 5 }, high: { value: 20 }, type: { coding: [{ system: MEANING, code: 'treatment' }], text: 'Treatment' } },
+    ];
+    expect(body(parseFhirBundle(bundle)).panels[0]!.observations[2]).toMatchObject({
+      reference_low: 13.5,
+      reference_high: 17.5,
+      reference_bands: [
+        { name: 'زنان', low: 12, high: 16 },
+        { name: 'Treatment', low: 5, high: 20 },
+      ],
+    });
+  });
+
+  it("never takes a severity band as the normal range (HL7's Glasgow example)", () => {
+    const bundle = cbc();
+    const hgb = resource(bundle, 'hgb');
+    hgb.valueQuantity = { value: 13, system: 'http://unitsofmeasure.org', code: '{score}' };
+    delete hgb.interpretation;
+    hgb.referenceRange = [
+      { high: { value: 8 }, type: { text: 'Severe TBI' } },
+      { low: { value: 9 }, high: { value: 12 }, type: { text: 'Moderate TBI' } },
+      { low: { value: 13 }, type: { text: 'Mild TBI' } },
+    ];
+    const observation = body(parseFhirBundle(bundle)).panels[0]!.observations[2]!;
+    expect(observation).toEqual({
+      code: '718-7',
+      name: 'Hemoglobin',
+      value: 13,
+      unit: '{score}',
+      reference_bands: [
+        { name: 'Severe TBI', high: 8 },
+        { name: 'Moderate TBI', low: 9, high: 12 },
+        { name: 'Mild TBI', low: 13 },
+      ],
+    });
+  });
+
+  it("makes a lab's own code that does not fit our rule fit, the same way each time", () => {
+    const bundle = cbc();
+    resource(bundle, 'hgb').code = { coding: [{ system: 'urn:lab', code: 'HB (g/dL)', display: 'Hb' }] };
+    expect(body(parseFhirBundle(bundle)).panels[0]!.observations[2]).toMatchObject({ code: 'HB-g-dL', name: 'Hb' });
+  });
+
+  it('keeps a long range text and name, and numbers a code that comes twice', () => {
+    const bundle = cbc();
+    const hgb = resource(bundle, 'hgb');
+    const long = 'Men: 8.4 - 10.8 mmol/l '.repeat(20).trim();
+    hgb.referenceRange = [{ text: long }];
+    hgb.code.text = 'x'.repeat(400);
+    resource(bundle, 'wbc').code = hgb.code;
+    const filed = body(parseFhirBundle(bundle)).panels[0]!.observations;
+    expect(filed[2]).toMatchObject({ code: '718-7-2', name: 'x'.repeat(400), reference_text: long });
+    expect(filed[0]!.code).toBe('718-7');
   });
 });
 

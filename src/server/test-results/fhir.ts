@@ -38,10 +38,12 @@
  * the element the value came from.
  */
 import * as v from 'valibot';
-import { FileTestResultSchema, MAX_OBSERVATIONS_PER_PANEL, MAX_PANELS, type FileTestResultBody, type Flag, type TestResultStatus } from '#lib/api/contracts/test-results.ts';
+import { MAX_COMPONENTS, MAX_OBSERVATIONS_PER_PANEL, OBSERVATION_CODE_PATTERN, MAX_PANELS, MAX_REFERENCE_BANDS, type Flag, type TestResultStatus } from '#lib/api/contracts/test-results.ts';
+import { FileTestResultSchema, reportedNotBefore, type FileTestResultBody } from '#lib/api/contracts/test-results-filing.ts';
 import { toLatinDigits, toPersianDigits } from '#lib/format/digits.ts';
 import { existsInCalendar } from '#lib/validation/datetime.ts';
 import { normalizePhone } from '#lib/validation/phone.ts';
+import { invoiceIssuer } from '../invoices/present.ts';
 
 /**
  * Our identifier system for an Iranian national code (کد ملی), issued by the civil registration
@@ -53,6 +55,8 @@ export const PORTAL_DOCTOR_SYSTEM = 'urn:patient-portal:doctor';
 export const LOINC_SYSTEM = 'http://loinc.org';
 export const IDENTIFIER_TYPE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v2-0203';
 export const INTERPRETATION_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
+/** `referenceRange.type` / `appliesTo` codes (normal, recommended, treatment…; male, female…). */
+export const RANGE_MEANING_SYSTEM = 'http://terminology.hl7.org/CodeSystem/referencerange-meaning';
 /** v2 table 0078 carries the same codes (older senders). */
 const INTERPRETATION_SYSTEMS = new Set([INTERPRETATION_SYSTEM, 'http://terminology.hl7.org/CodeSystem/v2-0078', 'http://hl7.org/fhir/v2/0078']);
 export const MAX_BUNDLE_ENTRIES = 2000;
@@ -80,6 +84,59 @@ export const INTERPRETATION_FLAGS: Readonly<Record<string, Flag>> = Object.freez
   AA: 'abnormal',
   POS: 'abnormal',
   DET: 'abnormal',
+  // Susceptibility: resistant (or not fully susceptible) needs a doctor's look; susceptible is the good answer.
+  R: 'abnormal',
+  I: 'abnormal',
+  NS: 'abnormal',
+  'SYN-R': 'abnormal',
+  S: 'normal',
+  'SYN-S': 'normal',
+});
+
+/**
+ * v3-ObservationInterpretation codes in Persian words: the value of an observation the lab reports
+ * by interpretation alone (an antibiotic's susceptibility: R, S, I).
+ */
+export const INTERPRETATION_WORDS: Readonly<Record<string, string>> = Object.freeze({
+  R: 'مقاوم',
+  S: 'حساس',
+  I: 'بینابینی',
+  SDD: 'حساس وابسته به دوز',
+  NS: 'غیرحساس',
+  'SYN-R': 'مقاوم (هم‌افزایی)',
+  'SYN-S': 'حساس (هم‌افزایی)',
+  POS: 'مثبت',
+  NEG: 'منفی',
+  DET: 'شناسایی شد',
+  ND: 'شناسایی نشد',
+  IND: 'نامعین',
+  E: 'مبهم',
+  N: 'طبیعی',
+  A: 'غیرطبیعی',
+  AA: 'بسیار غیرطبیعی',
+  H: 'بالا',
+  HH: 'بسیار بالا',
+  HU: 'بسیار بالا',
+  L: 'پایین',
+  LL: 'بسیار پایین',
+  LU: 'بسیار پایین',
+  U: 'افزایش چشمگیر',
+  D: 'کاهش چشمگیر',
+  B: 'بهتر',
+  W: 'بدتر',
+  '<': 'کمتر از حد سنجش',
+  '>': 'بیشتر از حد سنجش',
+  EX: 'بیرون از گسترهٔ سنجش',
+  HX: 'بالاتر از گسترهٔ سنجش',
+  LX: 'پایین‌تر از گسترهٔ سنجش',
+  CAR: 'ناقل',
+  NR: 'بی‌واکنش',
+  RR: 'واکنش‌دار',
+  WR: 'واکنش ضعیف',
+  EXP: 'مورد انتظار',
+  UNE: 'غیرمنتظره',
+  IE: 'شواهد ناکافی',
+  NCL: 'بدون حد بالینی',
 });
 
 const REPORT_STATUSES = ['registered', 'partial', 'preliminary', 'final', 'amended', 'corrected', 'appended', 'cancelled', 'entered-in-error', 'unknown'] as const;
@@ -99,8 +156,8 @@ const STATUS_OF_REPORT: Record<ReportStatus, TestResultStatus | null> = {
 const STATUS_RANK: Record<TestResultStatus, number> = { pending: 0, partial: 1, final: 2 };
 
 const OBSERVATION_STATUSES = ['registered', 'preliminary', 'final', 'amended', 'corrected', 'cancelled', 'entered-in-error', 'unknown'] as const;
-/** value[x] types we cannot show as one value. */
-const UNSUPPORTED_VALUES = ['valueRange', 'valueRatio', 'valueSampledData', 'valueTime', 'valueDateTime', 'valuePeriod'] as const;
+/** value[x] types we cannot show as one value: such an observation is left out, the rest of the report filed. */
+const UNSHOWN_VALUES = ['valueSampledData', 'valuePeriod', 'valueAttachment'] as const;
 
 export type FhirParseResult = { ok: true; body: FileTestResultBody; format: 'fhir' } | { ok: false; errors: Record<string, string[]> };
 
@@ -133,9 +190,7 @@ const M = {
   notFound: (ref: string) => `مرجع ${quote(ref)} در بسته پیدا نشد`,
   wrongType: (ref: string, expected: readonly string[], found: string) => `مرجع ${quote(ref)} باید به ${expected.join(' یا ')} برسد، نه ${found}`,
   tooDeep: `گروه‌های تودرتو (hasMember) بیش از ${fa(MAX_MEMBER_DEPTH)} سطح است`,
-  noValue: 'نتیجه مقدار ندارد (valueQuantity، valueString یا valueCodeableConcept)',
-  noQuantityValue: 'مقدار (value) لازم است',
-  unsupportedValue: (key: string) => `نوع مقدار ${key} پشتیبانی نمی‌شود؛ valueQuantity، valueString یا valueCodeableConcept بفرستید`,
+  noValue: 'گزارش هیچ نتیجهٔ نشان‌دادنی ندارد (value[x]، component یا interpretation)',
   noPatient: 'بیمار (Patient) در بسته پیدا نشد',
   manyPatients: 'بسته چند Patient دارد؛ subject گزارش را به بیمار ارجاع دهید',
   otherPatient: 'همهٔ گزارش‌ها و نتیجه‌ها باید برای یک بیمار باشند',
@@ -143,9 +198,8 @@ const M = {
   noPhone: 'شماره موبایل بیمار (Patient.telecom) پیدا نشد',
   noReceptionCode: 'کد پذیرش (identifier از نوع ACSN یا Specimen.accessionIdentifier) پیدا نشد',
   otherReceptionCode: (code: string, first: string) => `کد پذیرش این گزارش (${quote(code)}) با گزارش اول (${quote(first)}) یکی نیست`,
-  noLab: 'آزمایشگاه (performer از نوع Organization یا display) پیدا نشد',
   noCollectedAt: 'زمان نمونه‌گیری (effectiveDateTime) پیدا نشد',
-  dateOnly: 'زمان ساعت ندارد؛ تاریخ و ساعت با منطقهٔ زمانی بفرستید (مثل 2025-01-15T08:30:00+03:30)',
+  partialDate: 'زمان روز ندارد؛ دست‌کم روز را بفرستید (مثل 2025-01-15 یا 2025-01-15T08:30:00+03:30)',
   dateTime: 'زمان معتبر نیست؛ تاریخ و ساعت با منطقهٔ زمانی بفرستید (مثل 2025-01-15T08:30:00+03:30)',
   reportedBeforeCollected: 'زمان گزارش (issued) پیش از زمان نمونه‌گیری است',
   unreadable: 'سند FHIR خوانده نشد',
@@ -169,13 +223,47 @@ const QuantitySchema = object({ value: v.optional(number), comparator: v.optiona
 const PeriodSchema = object({ start: v.optional(text) });
 const HumanNameSchema = object({ use: v.optional(text), text: v.optional(text), family: v.optional(text), given: v.optional(list(text)), prefix: v.optional(list(text)) });
 const ContactPointSchema = object({ system: v.optional(text), value: v.optional(text), use: v.optional(text), rank: v.optional(number) });
-const ReferenceRangeSchema = object({ low: v.optional(QuantitySchema), high: v.optional(QuantitySchema), text: v.optional(text) });
+const RangeSchema = object({ low: v.optional(QuantitySchema), high: v.optional(QuantitySchema) });
+const ReferenceRangeSchema = object({
+  low: v.optional(QuantitySchema),
+  high: v.optional(QuantitySchema),
+  text: v.optional(text),
+  type: v.optional(CodeableConceptSchema),
+  appliesTo: v.optional(list(CodeableConceptSchema)),
+  age: v.optional(RangeSchema),
+});
+const RatioSchema = object({ numerator: v.optional(QuantitySchema), denominator: v.optional(QuantitySchema) });
+/** What an Observation and each of its components may carry as a value. */
+const valued = {
+  code: CodeableConceptSchema,
+  valueQuantity: v.optional(QuantitySchema),
+  valueString: v.optional(text),
+  valueCodeableConcept: v.optional(CodeableConceptSchema),
+  valueInteger: v.optional(v.pipe(number, v.integer(M.integer))),
+  valueBoolean: v.optional(v.boolean(M.boolean)),
+  valueRatio: v.optional(RatioSchema),
+  valueRange: v.optional(RangeSchema),
+  valueTime: v.optional(text),
+  valueDateTime: v.optional(text),
+  dataAbsentReason: v.optional(CodeableConceptSchema),
+  interpretation: v.optional(list(CodeableConceptSchema)),
+  referenceRange: v.optional(list(ReferenceRangeSchema)),
+};
+const ComponentSchema = object(valued);
 
 type Coding = v.InferOutput<typeof CodingSchema>;
 type CodeableConcept = v.InferOutput<typeof CodeableConceptSchema>;
 type Identifier = v.InferOutput<typeof IdentifierSchema>;
 type Reference = v.InferOutput<typeof ReferenceSchema>;
 type HumanName = v.InferOutput<typeof HumanNameSchema>;
+type ReferenceRange = v.InferOutput<typeof ReferenceRangeSchema>;
+type Valued = v.InferOutput<typeof ComponentSchema>;
+/** What the patient's ranges are chosen by. */
+interface PatientFacts {
+  gender?: string;
+  /** Age in years on the day of the sample. */
+  age?: number;
+}
 
 const BundleSchema = object({
   resourceType: v.literal('Bundle', M.notBundle),
@@ -191,7 +279,13 @@ const EntrySchema = object({
 const ContainedSchema = object({ resourceType: v.string(M.resourceType), id: v.optional(text) });
 
 const RESOURCE_SCHEMAS = {
-  Patient: object({ identifier: v.optional(list(IdentifierSchema)), telecom: v.optional(list(ContactPointSchema)), name: v.optional(list(HumanNameSchema)) }),
+  Patient: object({
+    identifier: v.optional(list(IdentifierSchema)),
+    telecom: v.optional(list(ContactPointSchema)),
+    name: v.optional(list(HumanNameSchema)),
+    gender: v.optional(text),
+    birthDate: v.optional(text),
+  }),
   DiagnosticReport: object({
     status: v.picklist(REPORT_STATUSES, M.reportStatus),
     identifier: v.optional(list(IdentifierSchema)),
@@ -206,21 +300,15 @@ const RESOURCE_SCHEMAS = {
     result: v.optional(list(ReferenceSchema, MAX_OBSERVATIONS_PER_PANEL)),
   }),
   Observation: object({
+    ...valued,
     status: v.picklist(OBSERVATION_STATUSES, M.observationStatus),
-    code: CodeableConceptSchema,
     subject: v.optional(ReferenceSchema),
     effectiveDateTime: v.optional(text),
     effectiveInstant: v.optional(text),
     effectivePeriod: v.optional(PeriodSchema),
-    valueQuantity: v.optional(QuantitySchema),
-    valueString: v.optional(text),
-    valueCodeableConcept: v.optional(CodeableConceptSchema),
-    valueInteger: v.optional(v.pipe(number, v.integer(M.integer))),
-    valueBoolean: v.optional(v.boolean(M.boolean)),
-    dataAbsentReason: v.optional(CodeableConceptSchema),
-    interpretation: v.optional(list(CodeableConceptSchema)),
-    referenceRange: v.optional(list(ReferenceRangeSchema)),
+    issued: v.optional(text),
     hasMember: v.optional(list(ReferenceSchema)),
+    component: v.optional(list(ComponentSchema, MAX_LIST)),
   }),
   Specimen: object({ accessionIdentifier: v.optional(IdentifierSchema) }),
   Organization: object({ name: v.optional(text) }),
@@ -252,6 +340,7 @@ const hasCoding = (concept: CodeableConcept | undefined, system: string, codes: 
   concept?.coding?.some((coding) => coding.system === system && coding.code !== undefined && codes.includes(coding.code)) ?? false;
 
 const DATE_TIME = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(?:Z|[+-](?:0\d|1[0-4]):[0-5]\d)$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_ONLY = /^\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?$/;
 const RELATIVE_REFERENCE = /^([A-Z][A-Za-z]{1,63})\/([A-Za-z0-9\-.]{1,64})(?:\/_history\/[A-Za-z0-9\-.]{1,64})?$/;
 const ABSOLUTE_TAIL = /\/([A-Z][A-Za-z]{1,63})\/([A-Za-z0-9\-.]{1,64})(?:\/_history\/[A-Za-z0-9\-.]{1,64})?$/;
@@ -261,12 +350,27 @@ interface Mapped<T> {
   path: string;
 }
 
+interface MappedValue {
+  value: number | string;
+  path: string;
+  unit?: Mapped<string>;
+}
+
+type ObservationBody = v.InferInput<typeof FileTestResultSchema>['panels'][number]['observations'][number];
+
+interface MappedComponent {
+  body: Omit<ObservationBody, 'components' | 'value'> & { value: number | string };
+  /** Our key in the item (`value`, `reference_low`…; '' for the range as a whole) → FHIR path. */
+  paths: Map<string, string>;
+}
+
 interface MappedObservation {
-  body: v.InferInput<typeof FileTestResultSchema>['panels'][number]['observations'][number];
+  body: ObservationBody;
   /** Our key in an observation (`value`, `reference_low`…) → FHIR path. */
   paths: Map<string, string>;
   located: Located;
   effective?: Mapped<string>;
+  issued?: Mapped<string>;
 }
 
 interface MappedPanel {
@@ -275,10 +379,14 @@ interface MappedPanel {
   observations: MappedObservation[];
 }
 
-/** Turns a FHIR R4 Bundle into our filing body, or says where in the document it is wrong. Never throws. */
-export function parseFhirBundle(input: unknown): FhirParseResult {
+/**
+ * Turns a FHIR R4 Bundle into our filing body, or says where in the document it is wrong. Never
+ * throws. `hospitalLab`: the lab of a report without a `performer` (the hospital's own:
+ * PUBLIC_HOSPITAL_NAME).
+ */
+export function parseFhirBundle(input: unknown, options: { hospitalLab?: string } = {}): FhirParseResult {
   try {
-    return new BundleReader().read(input);
+    return new BundleReader(options.hospitalLab ?? invoiceIssuer().name).read(input);
   } catch {
     // Every path above is meant to be total; this only keeps a missed case from becoming a 500.
     return { ok: false, errors: { _: [M.unreadable] } };
@@ -290,6 +398,13 @@ class BundleReader {
   private readonly byFullUrl = new Map<string, Located>();
   private readonly byTypeAndId = new Map<string, Located>();
   private readonly located: Located[] = [];
+  private facts: PatientFacts = {};
+
+  private readonly hospitalLab: string;
+
+  constructor(hospitalLab: string) {
+    this.hospitalLab = hospitalLab;
+  }
 
   read(input: unknown): FhirParseResult {
     if (!isRecord(input)) return { ok: false, errors: { _: [M.notBundle] } };
@@ -406,11 +521,12 @@ class BundleReader {
     return located.parsed?.output as Resource<T> | undefined;
   }
 
-  /** A FHIR dateTime with a time as a UTC instant. */
+  /** A FHIR dateTime with a time as a UTC instant; a day alone (`2008-06-17`) as it is. */
   private instant(value: string, path: string): string | undefined {
     const match = DATE_TIME.exec(value);
     if (!match) {
-      this.add(path, DATE_ONLY.test(value) ? M.dateOnly : M.dateTime);
+      if (DAY.test(value) && existsInCalendar(value)) return value;
+      this.add(path, DATE_ONLY.test(value) && !DAY.test(value) ? M.partialDate : M.dateTime);
       return undefined;
     }
     const ms = Date.parse(value);
@@ -438,6 +554,7 @@ class BundleReader {
     const panels: MappedPanel[] = [];
     const subjects: { located: Located; path: string }[] = [];
     const observationSubjects: { located: Located; path: string }[] = [];
+    this.facts = this.patientFacts(read);
 
     for (const { located, report } of read) {
       const path = located.path;
@@ -466,10 +583,10 @@ class BundleReader {
           : undefined;
       if (effective) reportsHaveEffective = true;
       const effectiveAt = effective && this.instant(effective.value, effective.path);
-      if (effective && effectiveAt && (!collectedAt || effectiveAt < collectedAt.value)) collectedAt = { value: effectiveAt, path: effective.path };
+      if (effective && effectiveAt && (!collectedAt || sortable(effectiveAt) < sortable(collectedAt.value))) collectedAt = { value: effectiveAt, path: effective.path };
 
       const issued = report.issued === undefined ? undefined : this.instant(report.issued, `${path}.issued`);
-      if (issued && (!reportedAt || issued > reportedAt.value)) reportedAt = { value: issued, path: `${path}.issued` };
+      if (issued && (!reportedAt || sortable(issued) > sortable(reportedAt.value))) reportedAt = { value: issued, path: `${path}.issued` };
 
       const name = conceptText(report.code, `${path}.code`);
       if (!name) this.add(`${path}.code`, M.noReportName);
@@ -479,7 +596,8 @@ class BundleReader {
         const target = this.follow(ref, `${path}.result.${k}`, located, ['Observation'], true);
         if (target) this.observation(target, observations, seen, observationSubjects, 0);
       });
-      if (name && !(mapped === 'pending' && observations.length === 0)) {
+      uniqueCodes(observations);
+      if (name && observations.length > 0) {
         const duplicate = panels.find((panel) => panel.name.value.trim() === name.value.trim());
         if (duplicate) this.add(name.path, M.duplicateReportName(name.value));
         panels.push({ name, located, observations });
@@ -487,14 +605,16 @@ class BundleReader {
     }
 
     const first = read[0]!.located;
+    if (panels.length === 0 && status !== 'pending' && this.errors.size === 0) this.add(`${first.path}.result`, M.noValue);
     const patientLocated = this.patient(subjects, observationSubjects, first);
     const patient = patientLocated && this.patientFields(patientLocated);
-    if (!lab) this.add(`${first.path}.performer`, M.noLab);
-    if (!reportsHaveEffective) {
-      collectedAt = this.earliestObservation(panels);
-      if (!panels.some((panel) => panel.observations.some((observation) => observation.effective))) this.add(first.path, M.noCollectedAt);
-    }
-    if (collectedAt && reportedAt && reportedAt.value < collectedAt.value) this.add(reportedAt.path, M.reportedBeforeCollected);
+    // No performer: the hospital's own lab ran it.
+    lab ??= { value: this.hospitalLab, path: `${first.path}.performer` };
+    if (!reportsHaveEffective) collectedAt = this.earliestObservation(panels);
+    // No sample time anywhere: the report's issue time (else an Observation's) stands for it.
+    if (!reportsHaveEffective && !collectedAt && this.errors.size === 0) collectedAt = reportedAt ?? this.earliestObservation(panels, 'issued');
+    if (!collectedAt && this.errors.size === 0) this.add(first.path, M.noCollectedAt);
+    if (collectedAt && reportedAt && !reportedNotBefore(collectedAt.value, reportedAt.value)) this.add(reportedAt.path, M.reportedBeforeCollected);
     const orderedBy = this.orderedBy(read);
     if (this.errors.size > 0 || !patient || !receptionCode || !lab || !collectedAt) return undefined;
 
@@ -514,9 +634,9 @@ class BundleReader {
       paths.set(`panels.${p}.name`, panel.name.path);
       paths.set(`panels.${p}.observations`, `${panel.located.path}.result`);
       panel.observations.forEach((observation, o) => {
-        // The schema's only rule on a whole observation compares the ends of its range.
-        paths.set(`panels.${p}.observations.${o}`, observation.paths.has('reference_low') ? `${observation.located.path}.referenceRange.0` : observation.located.path);
-        for (const [key, path] of observation.paths) paths.set(`panels.${p}.observations.${o}.${key}`, path);
+        // The schema's rules on a whole observation compare the ends of its range.
+        paths.set(`panels.${p}.observations.${o}`, observation.paths.has('reference_low') ? (observation.paths.get('') ?? observation.located.path) : observation.located.path);
+        for (const [key, path] of observation.paths) if (key) paths.set(`panels.${p}.observations.${o}.${key}`, path);
       });
     });
 
@@ -553,8 +673,8 @@ class BundleReader {
     let display: Mapped<string> | undefined;
     for (const [k, ref] of performers.entries()) {
       const path = `${located.path}.performer.${k}`;
+      // A performer outside the bundle with no display names no lab: the hospital's own is assumed.
       const target = ref.reference === undefined ? undefined : this.resolve(ref.reference, located);
-      if (ref.reference !== undefined && !target && !filled(ref.display)) this.add(`${path}.reference`, M.notFound(ref.reference));
       const name = target?.type === 'Organization' ? this.as(target, 'Organization')?.name : undefined;
       if (target && filled(name)) return { value: name, path: `${target.path}.name` };
       if (filled(ref.display)) display ??= { value: ref.display, path: `${path}.display` };
@@ -574,11 +694,15 @@ class BundleReader {
       if (subject) subjects.push({ located: subject, path: `${path}.subject.reference` });
     }
     const members = observation.hasMember ?? [];
-    const unsupported = UNSUPPORTED_VALUES.find((key) => Object.hasOwn(located.raw, key));
-    const value = unsupported ? undefined : this.value(observation, path);
-    if (unsupported) this.add(`${path}.${unsupported}`, M.unsupportedValue(unsupported));
-    else if (value) out.push(this.mapObservation(observation, located, value));
-    else if (members.length === 0 && observation.status !== 'registered' && !observation.dataAbsentReason) this.add(path, M.noValue);
+    // A value the portal cannot show (a waveform, a period) leaves this observation out, not the report.
+    const unshown = UNSHOWN_VALUES.some((key) => Object.hasOwn(located.raw, key));
+    const components = unshown ? [] : this.components(observation, path);
+    const read = unshown ? undefined : this.value(observation, path);
+    // With parts, an interpretation is a remark on them, not the group's value.
+    const value = read && components.length > 0 && read.path.startsWith(`${path}.interpretation.`) ? undefined : read;
+    const id = located.raw.id;
+    const coded = codeOf(observation.code, path) !== undefined || (typeof id === 'string' && OBSERVATION_CODE_PATTERN.test(id));
+    if (coded && (value || components.length > 0)) out.push(this.mapObservation(observation, located, value, components));
 
     if (members.length > 0 && depth >= MAX_MEMBER_DEPTH) {
       this.add(`${path}.hasMember`, M.tooDeep);
@@ -590,73 +714,122 @@ class BundleReader {
     });
   }
 
-  private value(observation: Resource<'Observation'>, path: string): { value: number | string; path: string; unit?: Mapped<string> } | undefined {
+  /**
+   * The value to show: value[x] (a censored quantity as text «<0.1», a ratio «1:128», a range
+   * «3–5»), else the interpretation in words (a susceptibility: «مقاوم»). Undefined when there is none.
+   */
+  private value(observation: Valued, path: string): MappedValue | undefined {
     const quantity = observation.valueQuantity;
-    if (quantity) {
-      if (quantity.value === undefined) {
-        this.add(`${path}.valueQuantity.value`, M.noQuantityValue);
-        return undefined;
-      }
-      const unit = quantity.unit !== undefined ? { value: quantity.unit, path: `${path}.valueQuantity.unit` } : quantity.code !== undefined ? { value: quantity.code, path: `${path}.valueQuantity.code` } : undefined;
+    if (quantity?.value !== undefined) {
+      const unit = filled(quantity.unit) ? { value: quantity.unit, path: `${path}.valueQuantity.unit` } : filled(quantity.code) ? { value: quantity.code, path: `${path}.valueQuantity.code` } : undefined;
       // A censored value («<0.1») is text: the server must not judge it as the number alone.
       const value = quantity.comparator ? `${quantity.comparator}${quantity.value}` : quantity.value;
       return { value, path: `${path}.valueQuantity.value`, ...(unit ? { unit } : {}) };
     }
-    if (observation.valueString !== undefined) return { value: observation.valueString, path: `${path}.valueString` };
+    if (filled(observation.valueString)) return { value: oneLine(observation.valueString), path: `${path}.valueString` };
     if (observation.valueCodeableConcept) {
       const concept = conceptText(observation.valueCodeableConcept, `${path}.valueCodeableConcept`);
-      return concept ?? { value: '', path: `${path}.valueCodeableConcept` };
+      if (concept) return { value: oneLine(concept.value), path: concept.path };
     }
     if (observation.valueInteger !== undefined) return { value: observation.valueInteger, path: `${path}.valueInteger` };
     if (observation.valueBoolean !== undefined) return { value: observation.valueBoolean ? 'بله' : 'خیر', path: `${path}.valueBoolean` };
-    return undefined;
+    const ratio = observation.valueRatio;
+    if (ratio?.numerator?.value !== undefined && ratio.denominator?.value !== undefined) {
+      return { value: `${ratio.numerator.value}:${ratio.denominator.value}`, path: `${path}.valueRatio` };
+    }
+    const range = observation.valueRange;
+    if (range && (range.low?.value !== undefined || range.high?.value !== undefined)) {
+      const { low, high } = range;
+      const text = low?.value !== undefined && high?.value !== undefined ? `${low.value}–${high.value}` : low?.value !== undefined ? `≥${low.value}` : `≤${high!.value}`;
+      const unitOf = low?.unit ?? low?.code ?? high?.unit ?? high?.code;
+      return { value: text, path: `${path}.valueRange`, ...(filled(unitOf) ? { unit: { value: unitOf, path: `${path}.valueRange` } } : {}) };
+    }
+    if (filled(observation.valueTime)) return { value: observation.valueTime, path: `${path}.valueTime` };
+    if (filled(observation.valueDateTime)) return { value: observation.valueDateTime, path: `${path}.valueDateTime` };
+    const words = interpretationWords(observation.interpretation, `${path}.interpretation`);
+    return words;
   }
 
-  private mapObservation(observation: Resource<'Observation'>, located: Located, value: NonNullable<ReturnType<BundleReader['value']>>): MappedObservation {
-    const path = located.path;
-    const paths = new Map<string, string>();
-    const codings = observation.code.coding ?? [];
-    let chosen = codings.findIndex((coding) => coding.system === LOINC_SYSTEM && filled(coding.code));
-    if (chosen < 0) chosen = codings.findIndex((coding) => filled(coding.code));
-    const coding: Coding | undefined = codings[chosen];
-    if (!coding) this.add(`${path}.code`, M.noObservationCode);
-    const code = coding?.code?.trim() ?? '';
-    paths.set('code', `${path}.code.coding.${chosen}.code`);
+  /** The parts of an observation that have a value and a code, each once. */
+  private components(observation: Resource<'Observation'>, path: string): MappedComponent[] {
+    const out: MappedComponent[] = [];
+    (observation.component ?? []).forEach((component, k) => {
+      if (out.length >= MAX_COMPONENTS) return;
+      const at = `${path}.component.${k}`;
+      const value = this.value(component, at);
+      const code = codeOf(component.code, at);
+      if (!value || !code || out.some((c) => c.body.code === code.value)) return;
+      out.push(this.measured(component, at, code, value));
+    });
+    return out;
+  }
 
+  /** What an observation and a component share: code, name, value, unit, normal range, bands, flag. */
+  private measured(item: Valued, path: string, code: Mapped<string>, value: MappedValue): MappedComponent {
+    const paths = new Map<string, string>([['code', code.path], ['value', value.path]]);
+    const codings = item.code.coding ?? [];
+    const chosen = codings.findIndex((coding) => coding.code === code.value);
     const displayed = codings.findIndex((c) => filled(c.display));
-    const name: Mapped<string> = filled(observation.code.text)
-      ? { value: observation.code.text, path: `${path}.code.text` }
-      : filled(coding?.display)
-        ? { value: coding.display, path: `${path}.code.coding.${chosen}.display` }
+    const name: Mapped<string> = filled(item.code.text)
+      ? { value: item.code.text, path: `${path}.code.text` }
+      : chosen >= 0 && filled(codings[chosen]!.display)
+        ? { value: codings[chosen]!.display!, path: `${path}.code.coding.${chosen}.display` }
         : displayed >= 0
           ? { value: codings[displayed]!.display!, path: `${path}.code.coding.${displayed}.display` }
-          : { value: code, path: `${path}.code.coding.${chosen}.code` };
+          : { value: code.value, path: code.path };
     paths.set('name', name.path);
-    paths.set('value', value.path);
-    const body: MappedObservation['body'] = { code, name: name.value, value: value.value };
+    const body: MappedComponent['body'] = { code: code.value, name: oneLine(name.value), value: value.value };
     if (value.unit) {
       body.unit = value.unit.value;
       paths.set('unit', value.unit.path);
     }
-
-    const range = observation.referenceRange?.[0];
-    const rangePath = `${path}.referenceRange.0`;
-    if (range?.low?.value !== undefined) {
-      body.reference_low = range.low.value;
-      paths.set('reference_low', `${rangePath}.low.value`);
+    const { normal, bands } = chooseRanges(item.referenceRange ?? [], this.facts);
+    if (normal) {
+      const rangePath = `${path}.referenceRange.${normal.k}`;
+      paths.set('', rangePath);
+      const range = normal.range;
+      if (range.low?.value !== undefined) {
+        body.reference_low = range.low.value;
+        paths.set('reference_low', `${rangePath}.low.value`);
+      }
+      if (range.high?.value !== undefined) {
+        body.reference_high = range.high.value;
+        paths.set('reference_high', `${rangePath}.high.value`);
+      }
+      if (filled(range.text)) {
+        body.reference_text = range.text.trim();
+        paths.set('reference_text', `${rangePath}.text`);
+      }
     }
-    if (range?.high?.value !== undefined) {
-      body.reference_high = range.high.value;
-      paths.set('reference_high', `${rangePath}.high.value`);
-    }
-    if (range?.text !== undefined) {
-      body.reference_text = range.text;
-      paths.set('reference_text', `${rangePath}.text`);
-    }
-
-    const flag = interpretationFlag(observation.interpretation);
+    const named = bands.slice(0, MAX_REFERENCE_BANDS).map(({ range, k }) => {
+      paths.set(`reference_bands.${k}`, `${path}.referenceRange.${k}`);
+      return { name: oneLine(bandName(range)), ...(range.low?.value !== undefined ? { low: range.low.value } : {}), ...(range.high?.value !== undefined ? { high: range.high.value } : {}) };
+    });
+    if (named.length > 0) body.reference_bands = named;
+    const flag = interpretationFlag(item.interpretation);
     if (flag) body.flag = flag;
+    return { body, paths };
+  }
 
+  private mapObservation(observation: Resource<'Observation'>, located: Located, value: MappedValue | undefined, components: MappedComponent[]): MappedObservation {
+    const path = located.path;
+    // Only a text for its code (`code.text`): the lab's id of the resource stands for the code.
+    const id = located.raw.id;
+    const code = codeOf(observation.code, path) ?? (typeof id === 'string' && OBSERVATION_CODE_PATTERN.test(id) ? { value: id, path: `${path}.id` } : undefined);
+    if (!code) this.add(`${path}.code`, M.noObservationCode);
+    const measured = this.measured(observation, path, code ?? { value: '', path: `${path}.code` }, value ?? { value: '', path });
+    const body = measured.body as MappedObservation['body'];
+    const paths = measured.paths;
+    if (!value) {
+      delete body.value;
+      delete body.unit;
+    }
+    if (components.length > 0) {
+      body.components = components.map((component) => component.body as NonNullable<MappedObservation['body']['components']>[number]);
+      components.forEach((component, k) => {
+        for (const [key, at] of component.paths) paths.set(`components.${k}${key ? `.${key}` : ''}`, at);
+      });
+    }
     const effective = observation.effectiveDateTime !== undefined
       ? { value: observation.effectiveDateTime, path: `${path}.effectiveDateTime` }
       : observation.effectiveInstant !== undefined
@@ -664,15 +837,41 @@ class BundleReader {
         : observation.effectivePeriod?.start !== undefined
           ? { value: observation.effectivePeriod.start, path: `${path}.effectivePeriod.start` }
           : undefined;
-    return { body, paths, located, ...(effective ? { effective } : {}) };
+    const issued = observation.issued === undefined ? undefined : { value: observation.issued, path: `${path}.issued` };
+    return { body, paths, located, ...(effective ? { effective } : {}), ...(issued ? { issued } : {}) };
   }
 
-  private earliestObservation(panels: MappedPanel[]): Mapped<string> | undefined {
+  /** The gender and age the reference ranges are chosen by: of the first report's subject, or the bundle's only Patient. */
+  private patientFacts(reports: { located: Located; report: Resource<'DiagnosticReport'> }[]): PatientFacts {
+    const first = reports[0];
+    const reference = first?.report.subject?.reference;
+    let located = reference === undefined ? undefined : this.resolve(reference, first!.located);
+    if (located?.type !== 'Patient') {
+      const patients = this.located.filter((l) => l.type === 'Patient');
+      located = patients.length === 1 ? patients[0] : undefined;
+    }
+    const raw = located?.raw;
+    if (!raw) return {};
+    const facts: PatientFacts = {};
+    if (typeof raw.gender === 'string') facts.gender = raw.gender;
+    const born = typeof raw.birthDate === 'string' && DAY.test(raw.birthDate) ? raw.birthDate : undefined;
+    const on = first?.report.effectiveDateTime ?? first?.report.effectivePeriod?.start ?? first?.report.issued;
+    const day = typeof on === 'string' && /^\d{4}-\d{2}-\d{2}/.test(on) ? on.slice(0, 10) : new Date().toISOString().slice(0, 10);
+    if (born) {
+      const [by, bm, bd] = born.split('-').map(Number) as [number, number, number];
+      const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+      facts.age = y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+    }
+    return facts;
+  }
+
+  private earliestObservation(panels: MappedPanel[], which: 'effective' | 'issued' = 'effective'): Mapped<string> | undefined {
     let earliest: Mapped<string> | undefined;
     for (const observation of panels.flatMap((panel) => panel.observations)) {
-      if (!observation.effective) continue;
-      const at = this.instant(observation.effective.value, observation.effective.path);
-      if (at && (!earliest || at < earliest.value)) earliest = { value: at, path: observation.effective.path };
+      const time = observation[which];
+      if (!time) continue;
+      const at = this.instant(time.value, time.path);
+      if (at && (!earliest || sortable(at) < sortable(earliest.value))) earliest = { value: at, path: time.path };
     }
     return earliest;
   }
@@ -756,6 +955,116 @@ class BundleReader {
     }
     return undefined;
   }
+}
+
+/** Sorts a UTC instant and a day alone (as its noon) together. */
+const sortable = (value: string) => (DAY.test(value) ? `${value}T12:00:00.000Z` : value);
+/** Line breaks in a name or text value become spaces: they are shown on one line. */
+const oneLine = (value: string) => value.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+
+/**
+ * The LOINC coding's code, else the first coded one's that fits our code rule; a lab's own code
+ * that does not fit («GLU FAST», «HbA1c%») is made to (spaces and other signs become «-»), the
+ * same way every time, so a re-filing matches it.
+ */
+function codeOf(concept: CodeableConcept, path: string): Mapped<string> | undefined {
+  const codings = (concept.coding ?? []).map((coding, k) => ({ code: coding.code?.trim() ?? '', k, loinc: coding.system === LOINC_SYSTEM })).filter((c) => c.code !== '');
+  const ordered = [...codings.filter((c) => c.loinc), ...codings.filter((c) => !c.loinc)];
+  const fits = ordered.find((c) => OBSERVATION_CODE_PATTERN.test(c.code));
+  const chosen = fits ?? ordered[0];
+  if (!chosen) return undefined;
+  const value = fits ? chosen.code : chosen.code.replace(/[^A-Za-z0-9\-.:_]+/g, '-').slice(0, 40).replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '');
+  return value && OBSERVATION_CODE_PATTERN.test(value) ? { value, path: `${path}.code.coding.${chosen.k}.code` } : undefined;
+}
+
+/**
+ * The same code twice in one report (one antibiotic for two organisms) becomes `code-2`, `code-3`:
+ * each is its own row, and the same order filed again matches them again.
+ */
+function uniqueCodes(observations: MappedObservation[]): void {
+  const seen = new Set<string>();
+  for (const observation of observations) {
+    const code = observation.body.code;
+    if (!seen.has(code)) {
+      seen.add(code);
+      continue;
+    }
+    for (let n = 2; ; n++) {
+      const suffix = `-${n}`;
+      const next = `${code.slice(0, 40 - suffix.length)}${suffix}`;
+      if (!seen.has(next)) {
+        observation.body.code = next;
+        seen.add(next);
+        break;
+      }
+    }
+  }
+}
+
+const hasMeaning = (concept: CodeableConcept | undefined, codes: readonly string[]) => hasCoding(concept, RANGE_MEANING_SYSTEM, codes);
+const YEARS = new Set(['a', 'yr', 'year', 'years', 'y']);
+
+/** Whether the range is for some patients only (a sex, an age), and whether this patient is one. */
+function restriction(range: ReferenceRange, facts: PatientFacts): { restricted: boolean; fits: boolean } {
+  let restricted = false;
+  let fits = true;
+  const sexes = (range.appliesTo ?? []).flatMap((concept) => (concept.coding ?? []).filter((c) => c.system === RANGE_MEANING_SYSTEM && (c.code === 'male' || c.code === 'female')).map((c) => c.code));
+  if (sexes.length > 0) {
+    restricted = true;
+    fits &&= facts.gender !== undefined && sexes.includes(facts.gender);
+  }
+  if (range.age) {
+    const { low, high } = range.age;
+    const inYears = [low, high].every((end) => end === undefined || end.value === undefined || YEARS.has((end.code ?? end.unit ?? 'a').toLowerCase()));
+    restricted = true;
+    fits &&= inYears && facts.age !== undefined && (low?.value === undefined || facts.age >= low.value) && (high?.value === undefined || facts.age <= high.value);
+  }
+  return { restricted, fits };
+}
+
+/**
+ * A value's normal range among its `referenceRange` entries, and the others as bands. Normal: no
+ * `type`, or type `normal` of referencerange-meaning; of those, one whose `appliesTo` / `age` fits
+ * the patient first, else one for everybody. Severity bands (HL7's Glasgow: Severe ≤8 / Moderate
+ * 9–12 / Mild ≥13), therapeutic ranges and other sexes' or ages' ranges are shown, never flag.
+ */
+export function chooseRanges(ranges: ReferenceRange[], facts: PatientFacts): { normal?: { range: ReferenceRange; k: number }; bands: { range: ReferenceRange; k: number }[] } {
+  const indexed = ranges.map((range, k) => ({ range, k }));
+  const normalType = indexed.filter(({ range }) => range.type === undefined || hasMeaning(range.type, ['normal']) || range.type.text?.trim().toLowerCase() === 'normal');
+  const judged = normalType.map((entry) => ({ ...entry, ...restriction(entry.range, facts) }));
+  const normal = judged.find((entry) => entry.restricted && entry.fits) ?? judged.find((entry) => !entry.restricted);
+  const bands = indexed.filter((entry) => entry.k !== normal?.k && (entry.range.low?.value !== undefined || entry.range.high?.value !== undefined || filled(entry.range.text)));
+  return { ...(normal ? { normal: { range: normal.range, k: normal.k } } : {}), bands };
+}
+
+const SEX_WORDS: Record<string, string> = { male: 'مردان', female: 'زنان' };
+
+/** A band's name: its text, else its type, else whom it is for («زنان، سن 20–40»). */
+function bandName(range: ReferenceRange): string {
+  const type = range.type && conceptText(range.type, '')?.value;
+  const bounds = (low?: number, high?: number) => (low !== undefined && high !== undefined ? `${low}–${high}` : low !== undefined ? `≥${low}` : high !== undefined ? `≤${high}` : '');
+  const whom = [
+    ...(range.appliesTo ?? []).map((concept) => {
+      const code = concept.coding?.find((c) => c.system === RANGE_MEANING_SYSTEM)?.code;
+      return (code && SEX_WORDS[code]) ?? conceptText(concept, '')?.value ?? '';
+    }),
+    ...(range.age ? [`سن ${bounds(range.age.low?.value, range.age.high?.value)}`] : []),
+  ].filter(Boolean);
+  if (filled(range.text) && !(range.low?.value !== undefined || range.high?.value !== undefined)) return range.text.trim();
+  return (type && type.toLowerCase() !== 'normal' ? type : undefined) ?? (whom.length > 0 ? whom.join('، ') : undefined) ?? (filled(range.text) ? range.text.trim() : 'بازهٔ دیگر');
+}
+
+/** The interpretation as words («مقاوم»): v3 codes in Persian, else the lab's own text. */
+function interpretationWords(interpretations: CodeableConcept[] | undefined, path: string): MappedValue | undefined {
+  for (const [k, concept] of (interpretations ?? []).entries()) {
+    for (const [c, coding] of (concept.coding ?? []).entries()) {
+      const word = coding.code !== undefined && coding.system !== undefined && INTERPRETATION_SYSTEMS.has(coding.system) ? INTERPRETATION_WORDS[coding.code] : undefined;
+      if (word) return { value: word, path: `${path}.${k}.coding.${c}.code` };
+    }
+    const own = conceptText(concept, `${path}.${k}`);
+    if (own) return { value: oneLine(own.value), path: own.path };
+  }
+  return undefined;
 }
 
 function isNationalCode(identifier: Identifier): boolean {

@@ -4,7 +4,7 @@
  * Either way the errors name paths in the document the hospital sent.
  */
 import * as v from 'valibot';
-import { FileTestResultSchema, type FileTestResultBody } from '#lib/api/contracts/test-results.ts';
+import { FileTestResultSchema, type FileTestResultBody } from '#lib/api/contracts/test-results-filing.ts';
 import { parseFhirBundle } from './fhir.ts';
 
 export interface Filing {

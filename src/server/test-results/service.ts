@@ -12,6 +12,7 @@ import {
   resultTooLargeMessages,
   type ClaimTestResultBody,
   type FileTestResultBody,
+  type ObservationComponent,
   type ObservationInput,
   type ShareHours,
   type SharedTestResult,
@@ -20,7 +21,8 @@ import {
   type TestResultSummary,
   type TestResultsQuery,
 } from '#lib/api/contracts/test-results.ts';
-import { computeFlag } from '#lib/test-results/flags.ts';
+import { storedInstant, isResultDay } from '#lib/api/contracts/test-results-filing.ts';
+import { computeFlag, isCritical } from '#lib/test-results/flags.ts';
 import { findAccount, findAccountByNationalCode } from '../accounts/repository.ts';
 import { ago, rateLimited, transactionThenRefuse, windowOpensAt } from '../auth/limits.ts';
 import { hashToken } from '../auth/secrets.ts';
@@ -85,23 +87,47 @@ export interface FiledResult {
   linked: boolean;
   /** Whether this filing created the result (else it added to or corrected it). */
   created: boolean;
+  /** Whether it changed anything the patient sees (else nobody is told). */
+  changed: boolean;
+  /** Whether the patient was sent an SMS about it. */
+  notified: boolean;
 }
 
 /** One observation as stored: the value in its column, the flag the lab sent or the one we compute. */
 function observationRow(input: ObservationInput, where: { resultId: number; panel: string; panelPosition: number; position: number; collectedAt: Date }, knowledge: LabKnowledge): NewObservation {
   const unit = input.unit ?? '';
   const known = knowledge.lookup(input.code, input.name, unit);
-  const { flag, source } = computeFlag(input, known?.critical);
+  const components = input.components?.map((component): ObservationComponent => {
+    const judged = computeFlag(component, knowledge.lookup(component.code, component.name, component.unit ?? '')?.critical);
+    return {
+      code: component.code,
+      name: component.name,
+      value: component.value,
+      unit: component.unit ?? '',
+      ...(component.reference_low !== undefined ? { reference_low: component.reference_low } : {}),
+      ...(component.reference_high !== undefined ? { reference_high: component.reference_high } : {}),
+      ...(component.reference_text !== undefined ? { reference_text: component.reference_text } : {}),
+      flag: judged.flag,
+      flag_source: judged.source,
+    };
+  });
+  // A group without a value of its own is as far out as its farthest part (critical first).
+  const worst = components?.find((c) => isCritical(c.flag)) ?? components?.find((c) => c.flag !== 'normal');
+  const { flag, source } =
+    input.value === undefined && input.flag ? { flag: input.flag, source: 'lab' as const }
+    : input.value === undefined ? { flag: worst?.flag ?? 'normal', source: worst?.flag_source ?? components?.find((c) => c.flag_source !== 'none')?.flag_source ?? 'none' } : computeFlag({ ...input, value: input.value }, known?.critical);
   return {
     ...where,
     code: input.code,
     name: input.name,
     valueNumber: typeof input.value === 'number' ? input.value : null,
-    valueText: typeof input.value === 'string' ? input.value : null,
+    valueText: typeof input.value === 'number' ? null : (input.value ?? ''),
     unit,
     referenceLow: input.reference_low ?? null,
     referenceHigh: input.reference_high ?? null,
     referenceText: input.reference_text ?? null,
+    referenceBands: input.reference_bands?.length ? input.reference_bands : null,
+    components: components ?? null,
     flag,
     flagSource: source,
   };
@@ -148,7 +174,7 @@ function checkResultSize(merged: NewObservation[]): void {
 
 /** What the patient would see of a result's values: a filing that changes none of it tells nobody. */
 function fingerprint(rows: Array<NewObservation | ObservationRow>): string {
-  return JSON.stringify(rows.map((row) => [row.panel, row.code, row.valueNumber, row.valueText, row.unit, row.referenceLow, row.referenceHigh, row.referenceText, row.flag]));
+  return JSON.stringify(rows.map((row) => [row.panel, row.code, row.name, row.valueNumber, row.valueText, row.unit, row.referenceLow, row.referenceHigh, row.referenceText, row.flag, row.components ?? null, row.referenceBands ?? null]));
 }
 
 /** Who is told about a filing, and what. */
@@ -171,7 +197,7 @@ export async function fileTestResult(
   options: { filedBy: string; format: 'json' | 'fhir'; siteUrl: string; now: Date },
 ): Promise<FiledResult> {
   const { now } = options;
-  const collectedAt = new Date(body.collected_at);
+  const collectedAt = storedInstant(body.collected_at);
   const file = () => db.transaction(async (tx) => {
     const inner = tx as unknown as Db;
     const existing = await lockResultByReception(inner, body.reception_code);
@@ -183,7 +209,9 @@ export async function fileTestResult(
       phoneNumber: body.patient.phone_number,
       lab: body.lab,
       collectedAt,
-      reportedAt: body.reported_at ? new Date(body.reported_at) : (existing?.reportedAt ?? null),
+      collectedDateOnly: isResultDay(body.collected_at),
+      reportedAt: body.reported_at ? storedInstant(body.reported_at) : (existing?.reportedAt ?? null),
+      ...(body.reported_at ? { reportedDateOnly: isResultDay(body.reported_at) } : {}),
       status: body.status,
       filedBy: options.filedBy,
       format: options.format,
@@ -222,16 +250,18 @@ export async function fileTestResult(
     }
   }
   const sms = outcome.changed ? smsOf(outcome.before, outcome.row.status, outcome.hasValues) : undefined;
+  let notified = false;
   if (sms) {
     const url = new URL(RESULTS_PATH, options.siteUrl).href;
     const text = outcome.row.accountId === null && !outcome.before ? testResultSms.toClaim(outcome.row.receptionCode, url) : testResultSms[sms](outcome.row.receptionCode, url);
     try {
       await notify(db, { to: outcome.phone, text, now });
+      notified = true;
     } catch (error) {
       logError('Telling the patient about a test result failed', error);
     }
   }
-  return { key: outcome.row.key, status: outcome.row.status, linked: outcome.row.accountId !== null, created: !outcome.before };
+  return { key: outcome.row.key, status: outcome.row.status, linked: outcome.row.accountId !== null, created: !outcome.before, changed: outcome.changed, notified };
 }
 
 // Reading (the patient).

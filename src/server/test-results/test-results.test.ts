@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { expect, it, vi } from 'vitest';
-import { FileTestResultSchema, MAX_LIVE_SHARES, type FileTestResultBody } from '#lib/api/contracts/test-results.ts';
+import { MAX_LIVE_SHARES, type FileTestResultBody } from '#lib/api/contracts/test-results.ts';
+import { FileTestResultSchema } from '#lib/api/contracts/test-results-filing.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { newPatient } from '../../../tests/support/money.ts';
 import { nationalCode } from '../../../tests/support/people.ts';
@@ -98,6 +99,44 @@ describeEachDatabase('test results', (database) => {
     expect(smsTo(account.phoneNumber).at(-1)).toContain(`${SITE}/test-response/give-response`);
   });
 
+  it('keeps components (each flagged), reference bands and a day without a time from our JSON', async () => {
+    const { db } = database();
+    const account = await newPatient(db);
+    const body = filing(account, {
+      collected_at: '2026-11-19',
+      reported_at: '2026-11-19',
+      panels: [
+        {
+          name: 'Vitals',
+          observations: [
+            {
+              code: '85354-9',
+              name: 'Blood pressure',
+              components: [
+                { code: '8480-6', name: 'Systolic', value: 150, unit: 'mm[Hg]', reference_high: 130 },
+                { code: '8462-4', name: 'Diastolic', value: 80, unit: 'mm[Hg]', reference_high: 85 },
+              ],
+            },
+            { code: '9269-2', name: 'GCS', value: 13, unit: '{score}', reference_bands: [{ name: 'Severe', high: 8 }, { name: 'Mild', low: 13 }] },
+          ],
+        },
+      ],
+    });
+    const filed = await fileTestResult(db, context, body, options());
+    const result = await getTestResult(db, context, account.id, filed.key, NOW);
+    expect(result).toMatchObject({ collected_at: '2026-11-19T12:00:00.000Z', collected_date_only: true, reported_date_only: true, abnormal_count: 1 });
+    const [pressure, gcs] = result.panels[0]!.observations;
+    expect(pressure).toMatchObject({ value: '', flag: 'high', flag_source: 'range' });
+    expect(pressure!.components).toEqual([
+      { code: '8480-6', name: 'Systolic', value: 150, unit: 'mm[Hg]', reference_high: 130, flag: 'high', flag_source: 'range' },
+      { code: '8462-4', name: 'Diastolic', value: 80, unit: 'mm[Hg]', reference_high: 85, flag: 'normal', flag_source: 'range' },
+    ]);
+    expect(gcs).toMatchObject({ value: 13, flag: 'normal', flag_source: 'none', reference_bands: [{ name: 'Severe', high: 8 }, { name: 'Mild', low: 13 }] });
+    expect(gcs!.reference_high).toBeUndefined();
+    // Neither a value nor parts: refused by the schema.
+    expect(v.safeParse(FileTestResultSchema, { ...body, panels: [{ name: 'X', observations: [{ code: 'A', name: 'A' }] }] }).success).toBe(false);
+  });
+
   it('flags: the lab\'s flag stands, the range decides otherwise, critical limits of a known test in its unit, text values against reference text', async () => {
     const { db } = database();
     const account = await newPatient(db);
@@ -155,8 +194,9 @@ describeEachDatabase('test results', (database) => {
     ]);
     expect(smsTo(account.phoneNumber).at(-1)).toContain('آماده است');
 
+    expect(again).toMatchObject({ changed: true, notified: true });
     const messages = smsTo(account.phoneNumber).length;
-    await fileTestResult(db, context, rest, options(at(61)));
+    expect(await fileTestResult(db, context, rest, options(at(61)))).toMatchObject({ changed: false, notified: false });
     expect(smsTo(account.phoneNumber)).toHaveLength(messages);
 
     const backwards = await rejection(fileTestResult(db, context, { ...rest, status: 'partial' }, options(at(62))), AppError);

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ClaimTestResultSchema, FileTestResultSchema } from './test-results.ts';
+import { ClaimTestResultSchema } from './test-results.ts';
+import { FileTestResultSchema } from './test-results-filing.ts';
 
 const valid = {
   patient: { international_code: '0012345679', phone_number: '09121234567' },

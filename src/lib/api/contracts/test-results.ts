@@ -4,10 +4,8 @@
  * the shared page (/test-response/shared/<token>), the endpoints and `npm run hospital`.
  */
 import * as v from 'valibot';
-import { SingleLineInputSchema, inputMessage, required } from '../../validation/base.ts';
+import { inputMessage } from '../../validation/base.ts';
 import { maxLengthMessage } from '../../validation/messages.ts';
-import { IsoInstantSchema } from '../../validation/datetime.ts';
-import { MobileSchema } from '../../validation/phone.ts';
 import { NationalCodeSchema } from '../../validation/national-code.ts';
 import { OtpCodeSchema } from '../../validation/otp.ts';
 import { toLatinDigits, toPersianDigits } from '../../format/digits.ts';
@@ -35,11 +33,19 @@ export const RECEPTION_CODE_MAX = 32;
 export const RECEPTION_CODE_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9\-/.]{0,30}[A-Za-z0-9])?$/;
 export const OBSERVATION_CODE_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9\-.:_]{0,38}[A-Za-z0-9])?$/;
 export const LAB_NAME_MAX = 120;
-export const PANEL_NAME_MAX = 120;
-export const OBSERVATION_NAME_MAX = 120;
+/**
+ * Names, text values and range texts: LOINC's long names and age/sex-stratified ranges run to
+ * a few hundred characters; shown folded, they are kept up to this bound.
+ */
+export const LONG_TEXT_MAX = 2000;
+export const PANEL_NAME_MAX = LONG_TEXT_MAX;
+export const OBSERVATION_NAME_MAX = LONG_TEXT_MAX;
 export const UNIT_MAX = 30;
-export const TEXT_VALUE_MAX = 200;
-export const REFERENCE_TEXT_MAX = 120;
+export const TEXT_VALUE_MAX = LONG_TEXT_MAX;
+export const REFERENCE_TEXT_MAX = LONG_TEXT_MAX;
+/** Parts of one observation (blood pressure's two, a panel score's items) and other bands of its range. */
+export const MAX_COMPONENTS = 20;
+export const MAX_REFERENCE_BANDS = 10;
 /** Panels and observations in one filing. */
 export const MAX_PANELS = 20;
 export const MAX_OBSERVATIONS_PER_PANEL = 100;
@@ -72,6 +78,9 @@ export interface TestResultSummary {
   lab: string;
   collected_at: string;
   reported_at?: string;
+  /** The lab sent only the day of `collected_at` / `reported_at` (then noon UTC of that day): show the day without a time. */
+  collected_date_only?: true;
+  reported_date_only?: true;
   status: TestResultStatus;
   /** Observations whose flag is not `normal`. */
   abnormal_count: number;
@@ -104,18 +113,44 @@ export interface HistoryPoint {
   flag: Flag;
 }
 
+/** Another band of a value's reference ranges than the normal one («Severe TBI: up to 8»): shown, never used to flag. */
+export interface ReferenceBand {
+  name: string;
+  low?: number;
+  high?: number;
+}
+
+/** One part of an observation (blood pressure's systolic and diastolic), with its own range and flag. */
+export interface ObservationComponent {
+  code: string;
+  name: string;
+  value: number | string;
+  /** '' when it has none. */
+  unit: string;
+  reference_low?: number;
+  reference_high?: number;
+  reference_text?: string;
+  flag: Flag;
+  flag_source: FlagSource;
+}
+
 export interface Observation {
   /** LOINC where the lab has it, else the lab's own code. */
   code: string;
   name: string;
   /** Persian name of the test, when we know it. */
   name_fa?: string;
+  /** '' for an observation that is only the group of its `components`. */
   value: number | string;
   /** '' when the test has none. */
   unit: string;
   reference_low?: number;
   reference_high?: number;
   reference_text?: string;
+  /** The lab's other ranges (severity bands, other ages or sexes). */
+  reference_bands?: ReferenceBand[];
+  /** Its parts, each a row under it. */
+  components?: ObservationComponent[];
   flag: Flag;
   flag_source: FlagSource;
   /** Earlier values of the same code for this patient, oldest first. */
@@ -208,7 +243,9 @@ export interface SharedTestResult extends Omit<TestResult, 'patient' | 'shares' 
   expires_at: string;
 }
 
-// The hospital's call.
+// The hospital's call: its schemas are in test-results-filing.ts (the server's alone, so the
+// patient's pages do not carry them); their types are repeated here for the server's imports.
+export type { FileTestResultBody, ObservationInput, ComponentInput, ReferenceBandInput, PanelInput } from './test-results-filing.ts';
 
 /** A result larger than `MAX_RESULT_PANELS` / `MAX_RESULT_OBSERVATIONS`, in one filing or with the earlier ones. */
 export const resultTooLargeMessages = {
@@ -216,84 +253,3 @@ export const resultTooLargeMessages = {
   observations: `یک جواب آزمایش حداکثر ${toPersianDigits(MAX_RESULT_OBSERVATIONS)} آزمایش دارد`,
 };
 
-/** Decimal values labs send: finite, and not absurdly large. */
-const measured = (description: string) =>
-  v.pipe(v.number('باید عدد باشد'), v.description(description), v.finite('باید عدد باشد'), v.minValue(-1e9, 'خارج از محدوده است'), v.maxValue(1e12, 'خارج از محدوده است'));
-
-const ISO_INSTANT = IsoInstantSchema;
-
-const line = (max: number, description: string) =>
-  v.pipe(v.string(inputMessage), v.description(description), v.maxLength(max, maxLengthMessage(max)), required(SingleLineInputSchema));
-
-export const ObservationInputSchema = v.pipe(
-  v.object({
-    code: v.pipe(v.string(inputMessage), v.description('LOINC code (e.g. `718-7`), or the lab\'s own code.'), v.regex(OBSERVATION_CODE_PATTERN, 'کد آزمایش معتبر نیست')),
-    name: line(OBSERVATION_NAME_MAX, "The test's name as the lab prints it."),
-    value: v.union(
-      [
-        measured('A measured value.'),
-        v.pipe(v.string(inputMessage), v.maxLength(TEXT_VALUE_MAX, maxLengthMessage(TEXT_VALUE_MAX)), required(SingleLineInputSchema)),
-      ],
-      'مقدار باید عدد یا متن باشد',
-    ),
-    unit: v.optional(v.pipe(v.string(inputMessage), v.maxLength(UNIT_MAX, maxLengthMessage(UNIT_MAX)), SingleLineInputSchema)),
-    reference_low: v.optional(measured('Lower end of the reference range, in `unit`.')),
-    reference_high: v.optional(measured('Upper end of the reference range, in `unit`.')),
-    reference_text: v.optional(v.pipe(v.string(inputMessage), v.maxLength(REFERENCE_TEXT_MAX, maxLengthMessage(REFERENCE_TEXT_MAX)), SingleLineInputSchema)),
-    flag: v.optional(v.picklist(FLAGS, `پرچم باید یکی از ${FLAGS.join('، ')} باشد`)),
-  }),
-  v.check((o) => o.reference_low === undefined || o.reference_high === undefined || o.reference_low <= o.reference_high, 'کران پایین محدودهٔ مرجع از کران بالا بیشتر است'),
-);
-export type ObservationInput = v.InferOutput<typeof ObservationInputSchema>;
-
-export const PanelInputSchema = v.object({
-  name: line(PANEL_NAME_MAX, "The panel's name («آزمایش کامل خون», «Biochemistry»)."),
-  observations: v.pipe(
-    v.array(ObservationInputSchema, 'آزمایش‌ها باید فهرست باشد'),
-    v.minLength(1, 'دست‌کم یک آزمایش لازم است'),
-    v.maxLength(MAX_OBSERVATIONS_PER_PANEL, `حداکثر ${MAX_OBSERVATIONS_PER_PANEL} آزمایش`),
-    v.check((list) => new Set(list.map((o) => o.code)).size === list.length, 'هر کد آزمایش در یک بخش یک بار می‌آید'),
-  ),
-});
-export type PanelInput = v.InferOutput<typeof PanelInputSchema>;
-
-/**
- * `POST /test-results` (hospital), our JSON. Filing the same `reception_code` again adds to the
- * result or corrects it: observations are matched by panel name and code, the status moves
- * pending → partial → final (a final result may be corrected with another final filing).
- */
-export const FileTestResultSchema = v.pipe(
-  v.object({
-    patient: v.object({
-      international_code: NationalCodeSchema,
-      phone_number: MobileSchema,
-      first_name: v.optional(line(50, "The patient's first name, for the printed result.")),
-      last_name: v.optional(line(50, "The patient's last name, for the printed result.")),
-    }),
-    reception_code: v.pipe(ReceptionCodeSchema, v.description("The lab's reception (accession) code, printed on the patient's receipt; unique per hospital.")),
-    lab: line(LAB_NAME_MAX, 'The laboratory that ran the tests.'),
-    collected_at: v.pipe(ISO_INSTANT, v.description('When the sample was taken (ISO 8601 with Z).')),
-    reported_at: v.optional(v.pipe(ISO_INSTANT, v.description('When the lab reported (ISO 8601 with Z).'))),
-    status: v.pipe(v.picklist(TEST_RESULT_STATUSES, 'وضعیت باید pending، partial یا final باشد'), v.description('`pending` (sample taken, no values yet), `partial`, `final`.')),
-    ordered_by: v.optional(
-      v.object({
-        name: line(100, 'The ordering doctor as the patient knows them.'),
-        doctor_id: v.optional(v.pipe(v.string(inputMessage), v.description("The doctor's id in this portal's catalogue, when they practise here."), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'شناسهٔ پزشک معتبر نیست'), v.maxLength(80))),
-      }),
-    ),
-    panels: v.pipe(v.array(PanelInputSchema, 'بخش‌ها باید فهرست باشد'), v.maxLength(MAX_PANELS, `حداکثر ${MAX_PANELS} بخش`)),
-  }),
-  v.check((body) => body.status === 'pending' || body.panels.length > 0, 'جواب ناقص یا نهایی دست‌کم یک آزمایش دارد'),
-  v.check((body) => new Set(body.panels.map((p) => p.name)).size === body.panels.length, 'نام هر بخش یک بار می‌آید'),
-  v.check((body) => body.panels.reduce((sum, panel) => sum + panel.observations.length, 0) <= MAX_RESULT_OBSERVATIONS, resultTooLargeMessages.observations),
-  v.check((body) => !body.reported_at || Date.parse(body.reported_at) >= Date.parse(body.collected_at), 'زمان گزارش پیش از زمان نمونه‌گیری است'),
-);
-export type FileTestResultBody = v.InferOutput<typeof FileTestResultSchema>;
-
-/** The answer to `POST /test-results` (hospital). */
-export const FiledTestResultSchema = v.object({
-  key: v.pipe(v.string(), v.description('TR-XXXXXX: the same for every filing of one reception code.')),
-  status: v.picklist(TEST_RESULT_STATUSES),
-  linked: v.pipe(v.boolean(), v.description("True when it went to the account with this national code and mobile; false while it waits for the patient to claim it with the reception code.")),
-  created: v.pipe(v.boolean(), v.description('True for the first filing of this reception code; false when it added to or corrected the result.')),
-});

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ObservationComponent, ReferenceBand } from '#lib/api/contracts/test-results.ts';
 import { accounts } from './accounts.ts';
 
 /**
@@ -25,6 +26,9 @@ export const testResults = pgTable(
     lab: text('lab').notNull(),
     collectedAt: timestamp('collected_at', { withTimezone: true }).notNull(),
     reportedAt: timestamp('reported_at', { withTimezone: true }),
+    /** The lab sent only the day (stored as noon UTC of it): shown without a time. */
+    collectedDateOnly: boolean('collected_date_only').notNull().default(false),
+    reportedDateOnly: boolean('reported_date_only').notNull().default(false),
     status: text('status', { enum: ['pending', 'partial', 'final'] }).notNull(),
     orderedByName: text('ordered_by_name'),
     /** A doctor of the catalogue (src/content/doctors), when the orderer practises here. */
@@ -70,7 +74,7 @@ export const testObservations = pgTable(
     position: integer('position').notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),
-    /** Exactly one of the two. */
+    /** Exactly one of the two; '' text for an observation that is only the group of its components. */
     valueNumber: doublePrecision('value_number'),
     valueText: text('value_text'),
     unit: text('unit').notNull(),
@@ -79,6 +83,10 @@ export const testObservations = pgTable(
     referenceText: text('reference_text'),
     flag: text('flag', { enum: ['normal', 'low', 'high', 'critical_low', 'critical_high', 'abnormal'] }).notNull(),
     flagSource: text('flag_source', { enum: ['lab', 'range', 'none'] }).notNull(),
+    /** Its parts (blood pressure's systolic and diastolic), each flagged when filed. */
+    components: jsonb('components').$type<ObservationComponent[]>(),
+    /** The lab's other ranges than the normal one: shown, never used to flag. */
+    referenceBands: jsonb('reference_bands').$type<ReferenceBand[]>(),
     collectedAt: timestamp('collected_at', { withTimezone: true }).notNull(),
   },
   (table) => [

@@ -1,4 +1,4 @@
-import { FileTestResultSchema, FiledTestResultSchema } from '#lib/api/contracts/test-results.ts';
+import { FileTestResultSchema, FiledTestResultSchema } from '#lib/api/contracts/test-results-filing.ts';
 import { env } from '#server/env.ts';
 import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
 import { json } from '#server/http.ts';
