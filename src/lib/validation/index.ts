@@ -13,3 +13,4 @@ export * from './gender.ts';
 export * from './datetime.ts';
 export * from './person.ts';
 export * from './request-text.ts';
+export * from './prescription.ts';
