@@ -1,12 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { ServiceRequest } from '#lib/api/contracts/service-requests.ts';
-import { formatJalaliDateTime } from '#lib/format/date.ts';
+import type { ServiceRequest, ServiceRequestFile, ServiceRequestInvoice } from '#lib/api/contracts/service-requests.ts';
+import { formatJalaliDate, formatJalaliDateTime } from '#lib/format/date.ts';
+import { formatRial } from '#lib/format/number.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { $serviceRequest, openServiceRequest, startServiceRequest } from '#stores/service-requests-detail.ts';
+import { downloadRequestFile } from '#stores/service-requests-files.ts';
+import { StatusChip as InvoiceStatusChip } from '../invoices/StatusChip.tsx';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
-import { windowLabel } from './labels.ts';
+import { fileKindText, fileSizeText, windowLabel } from './labels.ts';
 import { dayText, PatientText, StatusChip, whenText } from './parts.tsx';
 import { Timeline } from './Timeline.tsx';
 
@@ -36,6 +39,14 @@ function Facts({ request }: { request: ServiceRequest }) {
     ['بازهٔ زمانی', windowLabel(request.preferred_window)],
   ];
   if (request.scheduled_at) rows.push(['زمان مراجعه', <time dateTime={request.scheduled_at}>{whenText(request.scheduled_at)}</time>]);
+  if (request.prescription_code) {
+    rows.push([
+      'کد رهگیری نسخه',
+      <bdi dir="ltr" className="font-mono" data-prescription-code>
+        {toPersianDigits(request.prescription_code)}
+      </bdi>,
+    ]);
+  }
   if (request.notes) rows.push(['توضیحات شما', <span className="whitespace-pre-line font-normal">{request.notes}</span>]);
   rows.push(['ثبت در', <time dateTime={request.created_at}>{formatJalaliDateTime(request.created_at)}</time>]);
   return (
@@ -50,24 +61,126 @@ function Facts({ request }: { request: ServiceRequest }) {
   );
 }
 
-function Invoices({ keys }: { keys: string[] }) {
-  if (keys.length === 0) {
+const payLinkClass = 'inline-flex min-h-11 items-center justify-center rounded-xl bg-btn-auth px-4 text-sm font-bold text-btn-auth-ink';
+const viewLinkClass = 'inline-flex min-h-11 items-center justify-center rounded-xl border border-line px-4 text-sm font-bold hover:bg-page';
+
+function Invoices({ invoices }: { invoices: ServiceRequestInvoice[] }) {
+  if (invoices.length === 0) {
     return <p className="text-muted">هنوز صورت‌حسابی برای این درخواست صادر نشده است. هر صورت‌حسابی که بیمارستان صادر کند، اینجا می‌آید.</p>;
   }
   return (
-    <ul className="flex flex-col gap-2">
-      {keys.map((key) => (
-        <li key={key}>
-          <a
-            href={`/sr/invoice/show/${encodeURIComponent(key)}`}
-            className="inline-flex min-h-11 items-center gap-2 rounded-xl border border-line px-4 font-bold text-brand hover:bg-page"
-          >
-            صورت‌حساب <bdi dir="ltr">{key}</bdi>
-          </a>
-        </li>
-      ))}
+    <ul className="flex flex-col divide-y divide-line rounded-xl border border-line">
+      {invoices.map((invoice) => {
+        const href = `/sr/invoice/show/${encodeURIComponent(invoice.key)}`;
+        const unpaid = invoice.status === 'unpaid' && invoice.payable > 0;
+        return (
+          <li key={invoice.key} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-request-invoice={invoice.key}>
+            <div className="flex min-w-0 flex-col gap-1">
+              <p className="font-bold">
+                صورت‌حساب <bdi dir="ltr">{invoice.key}</bdi>
+              </p>
+              <p className="text-sm">
+                <span className="text-muted">{invoice.status === 'paid' ? 'پرداخت‌شده:' : 'مبلغ:'}</span> <span className="font-bold">{formatRial(invoice.payable)}</span>
+                {invoice.status === 'unpaid' && invoice.due_at && (
+                  <span className="text-muted">
+                    {' '}
+                    · مهلت <time dateTime={invoice.due_at}>{formatJalaliDate(invoice.due_at)}</time>
+                  </span>
+                )}
+              </p>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <InvoiceStatusChip status={invoice.status} />
+              {unpaid ? (
+                <a href={href} className={payLinkClass} data-request-invoice-pay>
+                  پرداخت {formatRial(invoice.payable)}
+                  <span className="sr-only">
+                    {' '}
+                    صورت‌حساب <bdi dir="ltr">{invoice.key}</bdi>
+                  </span>
+                </a>
+              ) : (
+                <a href={href} className={viewLinkClass}>
+                  مشاهده
+                  <span className="sr-only">
+                    {' '}
+                    صورت‌حساب <bdi dir="ltr">{invoice.key}</bdi>
+                  </span>
+                </a>
+              )}
+            </div>
+          </li>
+        );
+      })}
     </ul>
   );
+}
+
+function Files({ requestKey, files }: { requestKey: string; files: ServiceRequestFile[] }) {
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState<string>();
+  return (
+    <div className="flex flex-col gap-2">
+      <ul className="flex flex-col divide-y divide-line rounded-xl border border-line">
+        {files.map((file) => (
+          <li key={file.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3" data-request-file>
+            <div className="flex min-w-0 flex-col">
+              <bdi className="font-bold [overflow-wrap:anywhere]">{file.name}</bdi>
+              <span className="text-sm text-muted">
+                {fileKindText(file.type)} · {fileSizeText(file.size)}
+              </span>
+            </div>
+            <button
+              type="button"
+              className={viewLinkClass}
+              aria-label={`دریافت ${file.name}`}
+              disabled={busy === file.id}
+              onClick={async () => {
+                setBusy(file.id);
+                setProblem(undefined);
+                try {
+                  await downloadRequestFile(requestKey, file);
+                } catch {
+                  setProblem('فایل دریافت نشد؛ دوباره تلاش کنید.');
+                } finally {
+                  setBusy(undefined);
+                }
+              }}
+            >
+              {busy === file.id ? 'در حال دریافت…' : 'دریافت'}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {problem && (
+        <p role="alert" className="text-sm text-danger">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The visit at the top: the time the hospital set, or what was asked for until then. */
+function Visit({ request }: { request: ServiceRequest }) {
+  if (request.scheduled_at && request.status !== 'cancelled' && request.status !== 'rejected') {
+    return (
+      <p className="flex flex-col gap-1 rounded-xl border border-sky-700 bg-sky-50 p-4 text-sky-950 dark:border-sky-300 dark:bg-sky-950 dark:text-sky-50" data-request-visit>
+        <span className="text-sm font-bold">{request.status === 'done' ? 'زمان مراجعه' : 'زمان مراجعهٔ تعیین‌شده'}</span>
+        <time dateTime={request.scheduled_at} className="text-lg font-bold">
+          {whenText(request.scheduled_at)}
+        </time>
+      </p>
+    );
+  }
+  if (request.status === 'submitted' || request.status === 'reviewing') {
+    return (
+      <p className="rounded-xl border border-line p-4 text-sm" data-request-visit>
+        زمان مراجعه هنوز تعیین نشده است. روز دلخواه شما: <time dateTime={request.preferred_date} className="font-bold">{dayText(request.preferred_date)}</time>، {windowLabel(request.preferred_window)}. بیمارستان برای هماهنگی تماس می‌گیرد.
+      </p>
+    );
+  }
+  return null;
 }
 
 function Request({ request }: { request: ServiceRequest }) {
@@ -92,6 +205,7 @@ function Request({ request }: { request: ServiceRequest }) {
           <StatusChip status={request.status} />
         </p>
       </div>
+      <Visit request={request} />
       <section aria-labelledby="request-facts" className={sectionClass}>
         <h2 id="request-facts" className="text-lg font-bold">
           جزئیات درخواست
@@ -111,17 +225,25 @@ function Request({ request }: { request: ServiceRequest }) {
           </div>
         )}
       </section>
+      <section aria-labelledby="request-invoices" className={sectionClass}>
+        <h2 id="request-invoices" className="text-lg font-bold">
+          صورت‌حساب‌ها
+        </h2>
+        <Invoices invoices={request.invoices} />
+      </section>
+      {request.files.length > 0 && (
+        <section aria-labelledby="request-files" className={sectionClass}>
+          <h2 id="request-files" className="text-lg font-bold">
+            فایل‌های پیوست
+          </h2>
+          <Files requestKey={request.key} files={request.files} />
+        </section>
+      )}
       <section aria-labelledby="request-history" className={sectionClass}>
         <h2 id="request-history" className="text-lg font-bold">
           روند رسیدگی
         </h2>
         <Timeline history={request.history} />
-      </section>
-      <section aria-labelledby="request-invoices" className={sectionClass}>
-        <h2 id="request-invoices" className="text-lg font-bold">
-          صورت‌حساب‌ها
-        </h2>
-        <Invoices keys={request.invoice_keys} />
       </section>
       {cancelling && (
         <Suspense fallback={null}>
@@ -144,7 +266,7 @@ function Missing() {
   );
 }
 
-/** /sr/request/{key}: one request (key from the address): facts, history, invoices and the cancel while it may be. */
+/** /sr/request/{key}: one request (key from the address): the visit, facts, invoices with their pay links, files, history and the cancel while it may be. */
 export function RequestPage({ requestKey }: { requestKey: string }) {
   return (
     <AuthGate what="این درخواست">

@@ -99,7 +99,7 @@ export async function prepareFile(bytes: Uint8Array, rawName: string): Promise<{
   if (bytes.length === 0) throw new AppError('invalid_input', M.fileEmpty, { errors: { file: [M.fileEmpty] } });
   if (bytes.length > REQUEST_FILE_MAX_BYTES) throw new AppError('payload_too_large', M.fileTooLarge);
   const type = sniffFileType(bytes);
-  if (!type) throw new AppError('unsupported_media_type', M.fileType, { errors: { file: [M.fileType] } });
+  if (!type) throw new AppError('unsupported_media_type', M.fileType);
   const data = type === 'application/pdf' ? Buffer.from(bytes) : await reencodeImage(bytes, type);
   return { type, name: cleanFileName(rawName, type), data };
 }

@@ -19,7 +19,7 @@ const MAX_CONCURRENT_UPLOADS = 8;
 let inFlight = 0;
 
 function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close', ...headers });
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
   res.end(JSON.stringify({ success: false, message }));
 }
 
@@ -30,12 +30,34 @@ export function isUpload(req: IncomingMessage, pathname: string): boolean {
 }
 
 /**
+ * How much past the limit is still read (and dropped) after a 413, so that the client, still
+ * sending, reads the answer instead of a reset connection; past this the connection is cut.
+ */
+const DISCARD_LIMIT = 1024 * 1024;
+
+/** Answers 413 and drops the rest of the body, up to DISCARD_LIMIT more; then the connection is cut. */
+function refuseTooLarge(req: IncomingMessage, res: ServerResponse, read: number): void {
+  refuse(res, 413, apiMessages.payloadTooLarge);
+  let dropped = read;
+  const cutAt = UPLOAD_BODY_LIMIT + DISCARD_LIMIT;
+  if (dropped > cutAt) {
+    res.once('finish', () => req.destroy());
+    return;
+  }
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > cutAt) req.destroy();
+  });
+  req.resume();
+}
+
+/**
  * Reads the upload's body into `req.body` and calls `next`, or answers 413 (declared or sent larger
- * than the limit; the connection is closed rather than read to its end) or 503 (too many at once).
+ * than the limit) or 503 (too many at once).
  */
 export function bufferUpload(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   const declared = Number(req.headers['content-length'] ?? NaN);
-  if (declared > UPLOAD_BODY_LIMIT) return refuse(res, 413, apiMessages.payloadTooLarge);
+  if (declared > UPLOAD_BODY_LIMIT) return refuseTooLarge(req, res, declared > UPLOAD_BODY_LIMIT + DISCARD_LIMIT ? declared : 0);
   if (inFlight >= MAX_CONCURRENT_UPLOADS) return refuse(res, 503, serviceRequestMessages.uploadsBusy, { 'Retry-After': '1' });
   inFlight++;
   let released = false;
@@ -53,11 +75,7 @@ export function bufferUpload(req: IncomingMessage, res: ServerResponse, next: ()
       req.off('end', onEnd);
       chunks.length = 0;
       release();
-      refuse(res, 413, apiMessages.payloadTooLarge);
-      // What the client still sends is not read: the connection ends with the answer.
-      req.unpipe();
-      req.resume();
-      res.once('finish', () => req.destroy());
+      refuseTooLarge(req, res, size);
       return;
     }
     chunks.push(chunk);
