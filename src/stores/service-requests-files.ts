@@ -20,7 +20,7 @@ export const $attachedFiles = atom<AttachedFile[]>([]);
 export const attachMessages = {
   tooMany: `حداکثر ${toPersianDigits(REQUEST_FILES_MAX)} فایل برای هر درخواست`,
   tooLarge: `حجم هر فایل حداکثر ${toPersianDigits(REQUEST_FILE_MAX_BYTES / 1024 / 1024)} مگابایت است`,
-  type: 'فقط عکس (JPEG، PNG یا WebP) یا PDF پذیرفته می‌شود',
+  type: 'فقط عکس JPEG یا PNG یا WebP، یا فایل PDF پذیرفته می‌شود',
   failed: 'بارگذاری نشد؛ دوباره تلاش کنید',
 } as const;
 

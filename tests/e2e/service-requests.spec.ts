@@ -241,9 +241,9 @@ test('a second request: the last address in one tap, the e-prescription code and
   const picker = page.getByLabel('افزودن عکس یا PDF');
   const attached = page.getByRole('list', { name: 'فایل‌های پیوست' }).getByRole('listitem');
   await picker.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
-  await expect(attached.first()).toContainText('فقط عکس (JPEG، PNG یا WebP) یا PDF پذیرفته می‌شود');
+  await expect(attached.first()).toContainText('فقط عکس JPEG یا PNG یا WebP، یا فایل PDF پذیرفته می‌شود');
   await picker.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') });
-  await expect(attached.nth(1)).toContainText('فقط عکس (JPEG، PNG یا WebP) یا PDF پذیرفته می‌شود');
+  await expect(attached.nth(1)).toContainText('فقط عکس JPEG یا PNG یا WebP، یا فایل PDF پذیرفته می‌شود');
   await attached.first().getByRole('button', { name: 'حذف logo.svg' }).click();
   await attached.first().getByRole('button', { name: 'حذف scan.pdf' }).click();
   await expect(attached).toHaveCount(0);

@@ -113,6 +113,7 @@ async function fund(page: Page, amount: string) {
 }
 
 test('withdrawing to an IBAN, with a confirmation, a refusal beyond the balance, and a cancel', async ({ page }) => {
+  test.setTimeout(60_000);
   await registeredOn(page, '/financial', 'کیف پول');
   await fund(page, '3000000');
   await page.goto('/financial/refund');

@@ -22,7 +22,7 @@ export function FileAttachments({ disabled }: { disabled?: boolean }) {
         عکس یا PDF نسخه (اختیاری)
       </p>
       <p className="text-sm text-muted" id={`${inputId}-hint`}>
-        تا {toPersianDigits(REQUEST_FILES_MAX)} فایل، هر کدام تا {toPersianDigits(REQUEST_FILE_MAX_BYTES / 1024 / 1024)} مگابایت: عکس (JPEG، PNG، WebP) یا PDF. اطلاعات مکان عکس پیش از ذخیره پاک می‌شود.
+        تا {toPersianDigits(REQUEST_FILES_MAX)} فایل، هر کدام تا {toPersianDigits(REQUEST_FILE_MAX_BYTES / 1024 / 1024)} مگابایت: عکس JPEG یا PNG یا WebP، یا PDF. اطلاعات مکان عکس پیش از ذخیره پاک می‌شود.
       </p>
       <label
         htmlFor={inputId}
@@ -51,7 +51,9 @@ export function FileAttachments({ disabled }: { disabled?: boolean }) {
           {files.map((file) => (
             <li key={file.local} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2" data-attached-file={file.status}>
               <div className="flex min-w-0 flex-col">
-                <bdi className="truncate font-bold [overflow-wrap:anywhere]">{file.name}</bdi>
+                <span dir="rtl" className="font-bold [overflow-wrap:anywhere]">
+                  <bdi>{file.name}</bdi>
+                </span>
                 <span className={`text-sm ${file.status === 'failed' ? 'text-danger' : 'text-muted'}`}>
                   {fileSizeText(file.size)} ·{' '}
                   {file.status === 'uploading' ? 'در حال بارگذاری…' : file.status === 'ready' ? 'بارگذاری شد' : file.problem}

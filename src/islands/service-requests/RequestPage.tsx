@@ -125,7 +125,9 @@ function Files({ requestKey, files }: { requestKey: string; files: ServiceReques
         {files.map((file) => (
           <li key={file.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3" data-request-file>
             <div className="flex min-w-0 flex-col">
-              <bdi className="font-bold [overflow-wrap:anywhere]">{file.name}</bdi>
+              <span dir="rtl" className="font-bold [overflow-wrap:anywhere]">
+                <bdi>{file.name}</bdi>
+              </span>
               <span className="text-sm text-muted">
                 {fileKindText(file.type)} · {fileSizeText(file.size)}
               </span>

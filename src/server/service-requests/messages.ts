@@ -21,7 +21,7 @@ export const serviceRequestMessages = {
   scheduledAtMissing: 'زمان مراجعه (scheduled_at) برای وضعیت scheduled لازم است',
   fileEmpty: 'فایل خالی است',
   fileTooLarge: `حجم هر فایل حداکثر ${toPersianDigits(REQUEST_FILE_MAX_BYTES / 1024 / 1024)} مگابایت است`,
-  fileType: 'فقط عکس (JPEG، PNG یا WebP) یا PDF پذیرفته می‌شود',
+  fileType: 'فقط عکس JPEG یا PNG یا WebP، یا فایل PDF پذیرفته می‌شود',
   fileUnreadable: 'این عکس خوانده نشد یا بیش از حد بزرگ است؛ عکس دیگری بفرستید',
   fileNotFound: 'فایل پیوست پیدا نشد؛ دوباره بارگذاری کنید',
   tooManyFiles: (max: number, seconds: number) =>
