@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { fetchRequestFile, uploadRequestFile } from '#client/api/service-requests.ts';
+import { uploadRequestFile } from '#client/api/service-requests.ts';
 import { REQUEST_FILE_MAX_BYTES, REQUEST_FILES_MAX, REQUEST_FILE_TYPES, type ServiceRequestFile } from '#lib/api/contracts/service-requests.ts';
 import { describeFailure } from '#lib/api/failure.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
@@ -81,18 +81,4 @@ export function attachedFileIds(): string[] {
 /** Whether an upload is still on its way (the form waits for it). */
 export function uploadsPending(): boolean {
   return $attachedFiles.get().some((file) => file.status === 'uploading');
-}
-
-/** Saves one file of a request to the patient's device, under its name (fetched with the token). */
-export async function downloadRequestFile(key: string, file: Pick<ServiceRequestFile, 'id' | 'name'>): Promise<void> {
-  const blob = await fetchRequestFile(key, file.id);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the object URL; it can go once the click was handled.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

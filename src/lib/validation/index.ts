@@ -13,4 +13,3 @@ export * from './gender.ts';
 export * from './datetime.ts';
 export * from './person.ts';
 export * from './request-text.ts';
-export * from './prescription.ts';
