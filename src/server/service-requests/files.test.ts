@@ -132,8 +132,11 @@ describeEachDatabase('files of service requests', (database) => {
     const created = await createServiceRequest(db, services, requester(owner), body({ file_ids: [photo.id, pdf.id], prescription_code: '12345' }), NOW);
     expect(created.prescription_code).toBe('12345');
     expect(created.files.map((file) => file.name)).toEqual(['نسخه.jpg', 'ارجاع.pdf']);
-    // A file goes on one request only.
+    // A file goes on one request only, also when two requests naming it arrive at once.
     expect((await rejection(createServiceRequest(db, services, requester(owner), body({ file_ids: [pdf.id] }), NOW), AppError)).code).toBe('invalid_input');
+    const spare = await uploadRequestFile(db, owner.id, { bytes: PDF, name: 'spare.pdf' }, NOW);
+    const race = await Promise.allSettled([1, 2].map(() => createServiceRequest(db, services, requester(owner), body({ file_ids: [spare.id] }), NOW)));
+    expect(race.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
 
     expect((await requestFileOf(db, owner.id, created.key, pdf.id)).data.equals(PDF)).toBe(true);
     expect((await rejection(requestFileOf(db, stranger.id, created.key, pdf.id), AppError)).code).toBe('not_found');
