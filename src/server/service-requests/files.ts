@@ -61,7 +61,6 @@ export function sniffFileType(bytes: Uint8Array): RequestFileType | undefined {
 
 /** Bidi overrides, zero-width and other invisible characters that can disguise a name («gpj.exe»). */
 const DISGUISING = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
 /** Characters no file system or header should see in a name. */
 const RESERVED = /["*:<>?|\\/]/g;
