@@ -24,9 +24,14 @@ const GROUPS = [
   // The rules, contracts and API calls the account islands share (every one of them also loads the
   // login popup, which needs most of the rules): one file instead of six to ten small ones.
   // The results page's contract and calls are left to its own group below.
-  { name: 'forms', test: /[\\/]src[\\/](?:lib[\\/](?:validation|api)[\\/](?!contracts[\\/]test-results\.ts)|client[\\/]api[\\/](?!test-results\.ts))/, priority: 0 },
+  // The service requests' contract, calls and the e-prescription rule are only theirs: in their group below.
+  { name: 'forms', test: /[\\/]src[\\/](?:lib[\\/](?:validation|api)[\\/](?!contracts[\\/](?:test-results|service-requests)\.ts|prescription\.ts)|client[\\/]api[\\/](?!test-results\.ts|service-requests\.ts))/, priority: 0 },
   // What the three service-request pages share (labels, the chip, the stores): one file for each page.
-  { name: 'service-requests', test: /[\\/]src[\\/](?:lib[\\/]services[\\/]names\.ts|islands[\\/]service-requests[\\/](?:labels\.ts|parts\.tsx)|stores[\\/]service-requests)/, priority: 0 },
+  {
+    name: 'service-requests',
+    test: /[\\/]src[\\/](?:lib[\\/]services[\\/]names\.ts|lib[\\/]api[\\/]contracts[\\/]service-requests\.ts|lib[\\/]validation[\\/]prescription\.ts|client[\\/]api[\\/]service-requests\.ts|islands[\\/]service-requests[\\/](?:labels\.ts|parts\.tsx)|stores[\\/]service-requests)/,
+    priority: 0,
+  },
   // Issue 13: what both views of the results page share after login (their stores, calls, contract,
   // labels and status chip) in one file, none of it in the files every account page loads. The
   // island itself (TestResultsPage: the login prompt and a lazy import) stays out, and so do the two

@@ -93,9 +93,14 @@ function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
 }
 
 async function readText(request: Request, maxBytes: number): Promise<string> {
+  return (await readBytes(request, maxBytes)).toString('utf8');
+}
+
+/** A body of at most `maxBytes` (413 past it, declared or sent), whatever its type. */
+export async function readBytes(request: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (declared > maxBytes) throw new AppError('payload_too_large', apiMessages.payloadTooLarge);
-  if (!request.body) return '';
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -109,7 +114,7 @@ async function readText(request: Request, maxBytes: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** Most fields `controlCharacterErrors` reports; a hostile body could hold thousands. */

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import * as requestsApi from '#client/api/service-requests.ts';
 import { NotAuthenticatedError } from '#client/api/client.ts';
-import { SERVICE_REQUEST_KEY_PATTERN, type ServiceRequest } from '#lib/api/contracts/service-requests.ts';
+import { SERVICE_REQUEST_KEY_PATTERN, type ServiceRequest, type ServiceRequestFile } from '#lib/api/contracts/service-requests.ts';
 import { describeFailure } from '#lib/api/failure.ts';
 import { $token } from './auth.ts';
 
@@ -71,4 +71,18 @@ export async function cancelShownServiceRequest(): Promise<void> {
     if (describeFailure(error).status === 409) void openServiceRequest(state.request.key, { quiet: true });
     throw error;
   }
+}
+
+/** Saves one file of a request to the patient's device, under its name (fetched with the token). */
+export async function downloadRequestFile(key: string, file: Pick<ServiceRequestFile, 'id' | 'name'>): Promise<void> {
+  const blob = await requestsApi.fetchRequestFile(key, file.id);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the object URL; it can go once the click was handled.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
-import { createServiceRequest, fetchServiceRequests } from '#client/api/service-requests.ts';
-import { SERVICE_REQUEST_STATUSES, type ServiceRequest, type ServiceRequestBody, type ServiceRequestStatus } from '#lib/api/contracts/service-requests.ts';
+import { createServiceRequest, fetchSavedContacts, fetchServiceRequests } from '#client/api/service-requests.ts';
+import { SERVICE_REQUEST_STATUSES, type SavedContact, type ServiceRequest, type ServiceRequestBody, type ServiceRequestStatus } from '#lib/api/contracts/service-requests.ts';
 import type { ListMeta } from '#lib/api/contracts/wallet.ts';
 import { $token } from './auth.ts';
 import type { Loadable } from './wallet.ts';
@@ -72,6 +72,26 @@ export async function fileServiceRequest(body: ServiceRequestBody): Promise<Serv
   if ($serviceRequests.lc > 0) void loadServiceRequests({ quiet: true });
   return data;
 }
+
+/** The phone and address pairs of the patient's latest requests, offered on the form (empty for a first request). */
+export const $savedContacts = atom<Loadable<SavedContact[]>>({ status: 'loading' });
+
+export async function loadSavedContacts(): Promise<void> {
+  if (!$token.get()) return;
+  try {
+    const { data } = await fetchSavedContacts();
+    $savedContacts.set({ status: 'ready', data });
+  } catch {
+    $savedContacts.set({ status: 'failed' });
+  }
+}
+
+onMount($savedContacts, () => {
+  void loadSavedContacts();
+  return $token.listen((token) => {
+    if (token) void loadSavedContacts();
+  });
+});
 
 // The address is the source of the view: read at first, and again on Back and Forward.
 onMount($serviceRequests, () => {

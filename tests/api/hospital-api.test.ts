@@ -87,6 +87,8 @@ describe('hospital API: OpenAPI', () => {
       '/payer-refunds',
       '/payer-refunds/{payment_id}/done',
       '/service-requests',
+      '/service-requests/{key}',
+      '/service-requests/{key}/files/{id}',
       '/service-requests/{key}/status',
       '/test-results',
       '/test-results/{key}/detach',

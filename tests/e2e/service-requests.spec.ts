@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { SERVICE_REQUEST_HORIZON_DAYS, SERVICE_REQUEST_STATUS_NAMES, type ServiceRequest } from '../../src/lib/api/contracts/service-requests.ts';
 import { formatRial } from '../../src/lib/format/number.ts';
@@ -6,6 +8,7 @@ import { toPersianDigits } from '../../src/lib/format/digits.ts';
 import { SERVICE_WINDOWS, type ServiceWindow } from '../../src/lib/services/names.ts';
 import { shown, portalAreas } from '../../src/lib/site/areas.ts';
 import { validationMessages as M } from '../../src/lib/validation/messages.ts';
+import { prescriptionCodeMessages } from '../../src/lib/validation/prescription.ts';
 import { addressMessages } from '../../src/lib/validation/request-text.ts';
 import { serviceRequestMessages } from '../../src/server/service-requests/messages.ts';
 import { registerPatient } from '../support/portal-api.ts';
@@ -208,6 +211,97 @@ test('request a service for someone else with a landline, see the rules, land on
 
   await page.goto('/sr/request/list?status=cancelled');
   await expect(card.locator('[data-status]')).toHaveText(SERVICE_REQUEST_STATUS_NAMES.cancelled);
+});
+
+test('a second request: the last address in one tap, the e-prescription code and a photo without its location; the page shows them, then the visit and the invoice to pay', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const token = await loggedInPatient(page);
+  const first = await fileThroughApi(token);
+
+  await page.goto(STORE);
+  await expect(page.getByRole('heading', { level: 1, name: 'درخواست خدمت' })).toBeVisible();
+  // The first request's address and phone, offered with one tap.
+  const saved = page.getByRole('button', { name: new RegExp(ADDRESS) });
+  await expect(saved).toHaveAttribute('aria-pressed', 'false');
+  await saved.click();
+  await expect(page.getByLabel('نشانی محل خدمت')).toHaveValue(ADDRESS);
+  await expect(page.getByLabel('شمارهٔ تماس')).toHaveValue(first.phone);
+  await expect(saved).toHaveAttribute('aria-pressed', 'true');
+
+  // The tracking code: the shared rule's message, then a code typed in Persian digits.
+  const code = page.getByLabel('کد رهگیری نسخهٔ الکترونیک (اختیاری)');
+  await code.fill('12');
+  await page.getByRole('button', { name: 'ثبت درخواست' }).click();
+  await expect(page.getByText(prescriptionCodeMessages.format)).toBeVisible();
+  await code.fill('۱۲۳۴۵');
+  await expect(page.getByText(prescriptionCodeMessages.format)).toHaveCount(0);
+
+  // Files: an SVG is refused at once; an HTML page calling itself a PDF is refused by the server; a photo goes up.
+  const picker = page.getByLabel('افزودن عکس یا PDF');
+  const attached = page.getByRole('list', { name: 'فایل‌های پیوست' }).getByRole('listitem');
+  await picker.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+  await expect(attached.first()).toContainText('فقط عکس JPEG یا PNG یا WebP، یا فایل PDF پذیرفته می‌شود');
+  await picker.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') });
+  await expect(attached.nth(1)).toContainText('فقط عکس JPEG یا PNG یا WebP، یا فایل PDF پذیرفته می‌شود');
+  await attached.first().getByRole('button', { name: 'حذف logo.svg' }).click();
+  await attached.first().getByRole('button', { name: 'حذف scan.pdf' }).click();
+  await expect(attached).toHaveCount(0);
+  const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#ddeeff' } })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 41/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '51/1 25/1 0/1' } })
+    .toBuffer();
+  await picker.setInputFiles({ name: 'نسخه.jpeg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(attached.first()).toContainText('بارگذاری شد');
+  await page.getByRole('button', { name: /روز دلخواه/ }).click();
+  await pickJalaliDay(page, { months: 1, day: 12 });
+  await page.getByText(windowText(service.windows[0]!)).click();
+  await expectNoSideScroll(page);
+  await page.getByRole('button', { name: 'ثبت درخواست' }).click();
+  await expect(page).toHaveURL(/\/sr\/request\/SR-[0-9A-Z]{6}$/);
+  const key = new URL(page.url()).pathname.split('/').at(-1)!;
+
+  // The request's page: the code, the file (its download has no EXIF), and no visit time yet.
+  await expect(page.locator('[data-prescription-code]')).toHaveText('۱۲۳۴۵');
+  await expect(page.locator('[data-request-visit]')).toContainText('زمان مراجعه هنوز تعیین نشده است');
+  const file = page.locator('[data-request-file]');
+  await expect(file).toHaveCount(1);
+  await expect(file).toContainText('نسخه.jpg');
+  await expect(file).toContainText('کیلوبایت');
+  const [download] = await Promise.all([page.waitForEvent('download'), file.getByRole('button', { name: 'دریافت نسخه.jpg' }).click()]);
+  expect(download.suggestedFilename()).toBe('نسخه.jpg');
+  const saved_ = readFileSync((await download.path())!);
+  expect((await sharp(saved_).metadata()).exif).toBeUndefined();
+  expect(saved_.includes('PhoneMaker')).toBe(false);
+  await expectNoSideScroll(page);
+  await expectNoSevereAxe(page);
+
+  // The hospital sets the visit and issues an invoice: the visit at the top, the invoice with its amount, status and pay link.
+  const hospitalKey = readFileSync(path.join(server.dataDir, 'hospital-cli-key'), 'utf8').trim();
+  const hospital = (apiPath: string, data: object) =>
+    request.post(`/api/hospital/v1${apiPath}`, { headers: { authorization: `Bearer ${hospitalKey}`, 'idempotency-key': `${key}-${apiPath}` }, data });
+  const visit = new Date(Date.now() + 5 * 86_400_000);
+  visit.setUTCHours(6, 30, 0, 0);
+  expect((await hospital(`/service-requests/${key}/status`, { status: 'scheduled', scheduled_at: visit.toISOString() })).status()).toBe(200);
+  const { body: me } = await api<{ user: { international_code: string; phone_number: string } }>('user/info', token, { method: 'POST' });
+  const issued = await hospital('/invoices', {
+    patient: { international_code: me.user.international_code, phone_number: me.user.phone_number },
+    service_request_key: key,
+    items: [{ title: 'تزریق عضلانی', quantity: 1, unit_price: 2_900_000 }],
+  });
+  expect(issued.status()).toBe(201);
+  const invoiceKey = ((await issued.json()) as { data: { key: string } }).data.key;
+  await page.reload();
+  await expect(page.locator('[data-request-visit]')).toContainText('زمان مراجعهٔ تعیین‌شده');
+  await expect(page.locator('[data-request-visit] time')).toHaveAttribute('datetime', visit.toISOString());
+  const invoice = page.locator(`[data-request-invoice="${invoiceKey}"]`);
+  await expect(invoice).toContainText('۲٬۹۰۰٬۰۰۰ ریال');
+  await expect(invoice.locator('[data-status]')).toHaveText('پرداخت‌نشده');
+  const pay = invoice.getByRole('link', { name: new RegExp(`^پرداخت ۲٬۹۰۰٬۰۰۰ ریال صورت‌حساب ${invoiceKey}$`) });
+  await expect(pay).toHaveAttribute('href', `/sr/invoice/show/${invoiceKey}`);
+  await expectNoSideScroll(page);
+  await pay.click();
+  await expect(page).toHaveURL(new RegExp(`/sr/invoice/show/${invoiceKey}$`));
 });
 
 test('the server’s field errors land on the fields (a day past the 60-day horizon)', async ({ page }) => {

@@ -1,5 +1,13 @@
-import type { ServiceRequestAnswer, ServiceRequestBody, ServiceRequestsAnswer, ServiceRequestsQuery } from '#lib/api/contracts/service-requests.ts';
-import { authApi, lookupApi, refusableFormApi } from './client.ts';
+import type {
+  RequestFileAnswer,
+  SavedContactsAnswer,
+  ServiceRequestAnswer,
+  ServiceRequestBody,
+  ServiceRequestsAnswer,
+  ServiceRequestsQuery,
+} from '#lib/api/contracts/service-requests.ts';
+import { $token } from '#stores/auth.ts';
+import { NotAuthenticatedError, authApi, lookupApi, plainApi, refusableFormApi } from './client.ts';
 
 /**
  * The service-request calls (spec/api.md «Service requests and invoices»); each needs a logged-in
@@ -22,3 +30,21 @@ export const fetchServiceRequest = (key: string) =>
 /** Cancels it while `submitted` or `reviewing`; a 409 (the hospital moved it on) is left to the caller. */
 export const cancelServiceRequest = (key: string) =>
   authApi<ServiceRequestAnswer>(`/service-requests/${encodeURIComponent(key)}/cancel`, {}, refusableFormApi);
+
+/** Uploads one photo or PDF for a request to come (201 with its id); refusals (413, 415, 422, 429) are left to the form. */
+export const uploadRequestFile = (file: Blob, name: string, signal?: AbortSignal) =>
+  authApi<RequestFileAnswer>('/service-requests/files', { body: file, query: { name }, headers: { 'Content-Type': 'application/octet-stream' }, ...(signal ? { signal } : {}) }, refusableFormApi);
+
+/** The phone and address pairs of the patient's latest requests, to fill the form with one tap. */
+export const fetchSavedContacts = () => authApi<SavedContactsAnswer>('/service-requests/contacts', { method: 'GET' });
+
+/** One file of a request, as a Blob (the call needs the token, so it is not a plain link); rejects when it cannot be read. */
+export function fetchRequestFile(key: string, id: string): Promise<Blob> {
+  const token = $token.get();
+  if (!token) return Promise.reject(new NotAuthenticatedError());
+  return plainApi(`/service-requests/${encodeURIComponent(key)}/files/${encodeURIComponent(id)}`, {
+    method: 'GET',
+    responseType: 'blob',
+    headers: { Accept: '*/*', Authorization: `Bearer ${token}` },
+  });
+}

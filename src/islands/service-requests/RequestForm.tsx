@@ -1,4 +1,5 @@
 import { Form, setInput, getInput, useField, useForm } from '@formisch/react';
+import { useStore } from '@nanostores/react';
 import { useId, useRef, useState } from 'react';
 import { notify } from '#client/toasts.ts';
 import type { OtherPatient } from '#lib/api/contracts/appointments.ts';
@@ -9,7 +10,8 @@ import { toPersianDigits } from '#lib/format/digits.ts';
 import { SERVICE_CATEGORIES, type ServiceCategory, type ServiceWindow } from '#lib/services/names.ts';
 import { ADDRESS_MAX_LENGTH, NOTES_MAX_LENGTH } from '#lib/validation/request-text.ts';
 import { $user } from '#stores/auth.ts';
-import { fileServiceRequest } from '#stores/service-requests.ts';
+import { $savedContacts, fileServiceRequest } from '#stores/service-requests.ts';
+import { attachedFileIds, uploadsPending } from '#stores/service-requests-files.ts';
 import { JalaliDateField } from '../dates/JalaliDateField.tsx';
 import { PrimaryButton } from '../ui/Buttons.tsx';
 import { ChoiceGroup } from '../ui/ChoiceGroup.tsx';
@@ -18,6 +20,7 @@ import { PersonFields } from '../ui/PersonFields.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
 import { TextField } from '../ui/TextField.tsx';
 import { REQUEST_FILED, windowLabel } from './labels.ts';
+import { FileAttachments } from './FileAttachments.tsx';
 import { ServiceInfo } from './ServiceInfo.tsx';
 import { TextAreaField } from './TextAreaField.tsx';
 
@@ -46,7 +49,7 @@ const WHOM: readonly { value: Whom; label: string }[] = [
 const NOBODY: OtherPatient = { first_name: '', last_name: '', international_code: '' };
 
 /** The body's fields, as the API names them in a 422's `errors`. */
-const FIELDS = ['service_id', 'phone', 'address', 'preferred_date', 'preferred_window', 'notes', 'for.first_name', 'for.last_name', 'for.international_code'];
+const FIELDS = ['service_id', 'phone', 'address', 'preferred_date', 'preferred_window', 'notes', 'prescription_code', 'for.first_name', 'for.last_name', 'for.international_code'];
 
 const headingClass = 'text-lg font-bold';
 
@@ -82,6 +85,7 @@ function startingInput(services: readonly ServiceChoice[]) {
     preferred_date: '',
     ...(windows.length === 1 ? { preferred_window: windows[0] } : {}),
     notes: '',
+    prescription_code: '',
   };
 }
 
@@ -118,6 +122,9 @@ export function RequestForm({ services }: { services: readonly ServiceChoice[] }
   const day = useField(form, { path: ['preferred_date'] });
   const visitWindow = useField(form, { path: ['preferred_window'] });
   const notes = useField(form, { path: ['notes'] });
+  const prescriptionCode = useField(form, { path: ['prescription_code'] });
+  const savedContacts = useStore($savedContacts);
+  const contacts = savedContacts.status === 'ready' ? savedContacts.data : [];
 
   const service = services.find((candidate) => candidate.id === serviceField.input);
   const firstDay = addDays(today, service?.earliest_days ?? 0);
@@ -152,10 +159,14 @@ export function RequestForm({ services }: { services: readonly ServiceChoice[] }
       of={form}
       className="flex flex-col gap-6 rounded-2xl border border-line bg-card p-4 sm:p-6"
       onSubmit={async (body) => {
+        if (uploadsPending()) {
+          setProblem('بارگذاری فایل‌ها هنوز تمام نشده است؛ چند لحظه صبر کنید و دوباره ثبت کنید.');
+          return;
+        }
         setSending(true);
         setProblem(undefined);
         try {
-          const request = await fileServiceRequest(body);
+          const request = await fileServiceRequest({ ...body, file_ids: attachedFileIds() });
           notify.success(REQUEST_FILED);
           // The button stays busy while the browser leaves for the request's page.
           location.assign(`/sr/request/${encodeURIComponent(request.key)}`);
@@ -222,6 +233,34 @@ export function RequestForm({ services }: { services: readonly ServiceChoice[] }
         <h2 id="request-contact" className={headingClass}>
           تماس و نشانی
         </h2>
+        {contacts.length > 0 && (
+          <fieldset className="flex flex-col gap-2" disabled={sending}>
+            <legend className="mb-1 text-sm font-bold">نشانی‌های درخواست‌های قبلی شما</legend>
+            <div className="flex flex-col gap-2">
+              {contacts.map((contact) => {
+                const chosen = contact.address === address.input && contact.phone === phone.input;
+                return (
+                  <button
+                    key={`${contact.phone}|${contact.address}`}
+                    type="button"
+                    aria-pressed={chosen}
+                    className="flex min-h-11 flex-col items-start gap-0.5 rounded-xl border border-line px-3 py-2 text-start hover:bg-page aria-pressed:border-brand aria-pressed:bg-brand/10"
+                    onClick={() => {
+                      phone.onChange(contact.phone);
+                      address.onChange(contact.address);
+                    }}
+                  >
+                    <span className="font-bold [overflow-wrap:anywhere]">{contact.address}</span>
+                    <span className="text-sm text-muted">
+                      تلفن: <bdi dir="ltr">{toPersianDigits(contact.phone)}</bdi>
+                    </span>
+                  </button>
+                );
+              })}
+            </div>
+            <p className="text-sm text-muted">با یک لمس، نشانی و شمارهٔ تماس در فرم نوشته می‌شود؛ می‌توانید آن را ویرایش کنید.</p>
+          </fieldset>
+        )}
         <TextField
           {...phone.props}
           value={phone.input ?? ''}
@@ -290,6 +329,28 @@ export function RequestForm({ services }: { services: readonly ServiceChoice[] }
             </p>
           )}
         </fieldset>
+      </section>
+
+      <section aria-labelledby="request-prescription" className="flex flex-col gap-4">
+        <h2 id="request-prescription" className={headingClass}>
+          نسخه
+        </h2>
+        <p className="text-sm text-muted">اگر پزشک نسخه داده است، کد رهگیری نسخهٔ الکترونیک را بنویسید یا از نسخهٔ کاغذی عکس بگیرید.</p>
+        <TextField
+          {...prescriptionCode.props}
+          value={prescriptionCode.input ?? ''}
+          label="کد رهگیری نسخهٔ الکترونیک (اختیاری)"
+          inputMode="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          dir="ltr"
+          maxLength={64}
+          errors={prescriptionCode.errors}
+          disabled={sending}
+          hint="کدی که پس از ثبت نسخه در پیامک یا از پزشک گرفته‌اید، مثل ۱۲۳۴۵."
+        />
+        <FileAttachments disabled={sending} />
       </section>
 
       <section aria-labelledby="request-notes" className="flex flex-col gap-4">

@@ -34,3 +34,14 @@ export const emptyFilteredText = (status: ServiceRequestStatus) => `درخواس
 /** The toast after a request is filed, shown on its page. */
 export const REQUEST_FILED = 'درخواست شما ثبت شد. به‌زودی برای هماهنگی با شما تماس می‌گیریم.';
 export const REQUEST_CANCELLED = 'درخواست لغو شد.';
+
+const sizeNumber = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 1 });
+
+/** «۳۴۰ کیلوبایت», «۲٫۴ مگابایت»: a file's size for a patient. */
+export function fileSizeText(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${sizeNumber.format(Math.max(1, Math.round(bytes / 1024)))} کیلوبایت`;
+  return `${sizeNumber.format(Math.round((bytes / 1024 / 1024) * 10) / 10)} مگابایت`;
+}
+
+/** A file's kind in a word. */
+export const fileKindText = (type: string) => (type === 'application/pdf' ? 'PDF' : 'عکس');

@@ -1,7 +1,7 @@
-import { Form, useField, useForm } from '@formisch/react';
+import { Form, reset, useField, useForm } from '@formisch/react';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { WithdrawalSchema, type Withdrawal, type WithdrawalBody } from '#lib/api/contracts/wallet.ts';
+import { WithdrawalSchema, withdrawalAmountProblem, type Withdrawal, type WithdrawalBody } from '#lib/api/contracts/wallet.ts';
 import { formatJalaliDateTime } from '#lib/format/date.ts';
 import { formatAmountInput, formatIban, formatIbanInput } from '#lib/format/grouped-input.ts';
 import { formatRial } from '#lib/format/number.ts';
@@ -35,6 +35,14 @@ function WithdrawalForm() {
   const form = useForm({ schema: WithdrawalSchema, initialInput: { amount: '', iban: '' }, validate: 'submit', revalidate: 'input' });
   const amount = useField(form, { path: ['amount'] });
   const iban = useField(form, { path: ['iban'] });
+  // Checked against the balance as it is typed (the server refuses it too): only once the balance is
+  // known, and only while the schema has nothing to say about the amount itself.
+  const aboveAvailable = (input: unknown) =>
+    wallet.status === 'ready' && (typeof input === 'number' || (typeof input === 'string' && input.trim() !== ''))
+      ? withdrawalAmountProblem(input, available)
+      : undefined;
+  const overBalance = aboveAvailable(amount.input);
+  const amountErrors = amount.errors ?? (overBalance ? [overBalance] : null);
 
   const submit = async (body: WithdrawalBody) => {
     setSending(true);
@@ -42,8 +50,8 @@ function WithdrawalForm() {
     try {
       await withdraw(body);
       setPending(undefined);
-      amount.onChange('');
-      iban.onChange('');
+      // Back to a fresh form: empty, and no «required» under fields the patient has not touched yet.
+      reset(form);
       notify.success(WITHDRAWAL_RECORDED);
     } catch (error) {
       setPending(undefined);
@@ -60,6 +68,10 @@ function WithdrawalForm() {
         className="flex flex-col gap-5 rounded-2xl border border-line bg-card p-5"
         onSubmit={(output) => {
           setProblem(undefined);
+          if (aboveAvailable(output.amount) !== undefined) {
+            document.getElementsByName(amount.props.name)[0]?.focus();
+            return;
+          }
           setPending(output);
         }}
       >
@@ -71,7 +83,7 @@ function WithdrawalForm() {
             inputRef={amount.props.ref}
             value={typeof amount.input === 'number' ? String(amount.input) : (amount.input ?? '')}
             onValue={amount.onChange}
-            errors={amount.errors}
+            errors={amountErrors}
             disabled={sending}
           />
           <button

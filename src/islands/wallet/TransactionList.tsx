@@ -1,16 +1,16 @@
 import type { WalletTransaction } from '#lib/api/contracts/wallet.ts';
 import { formatJalaliDateTime } from '#lib/format/date.ts';
 import { formatRial } from '#lib/format/number.ts';
-import { TRANSACTION_TYPE_LABELS } from './labels.ts';
+import { directionLabel, transactionTitle } from './labels.ts';
 
 const rials = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 0 });
 
 /** «+۱٬۰۰۰٬۰۰۰» / «−۲۵۰٬۰۰۰»: the sign is part of the figure, read left to right. */
-export function SignedAmount({ amount }: { amount: number }) {
+export function SignedAmount({ amount, label }: { amount: number; label: string }) {
   const credit = amount >= 0;
   return (
     <span className={`flex flex-wrap items-center justify-end gap-x-2 font-bold ${credit ? 'text-success' : 'text-danger'}`}>
-      <span className="rounded-full border border-current px-2 text-xs">{credit ? 'واریز' : 'برداشت'}</span>
+      <span className="rounded-full border border-current px-2 text-xs">{label}</span>
       <span>
         <bdi dir="ltr">
           {credit ? '+' : '−'}
@@ -29,14 +29,14 @@ export function TransactionList({ items }: { items: readonly WalletTransaction[]
       {items.map((item) => (
         <li key={item.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="flex min-w-0 flex-col gap-1">
-            <p className="font-bold">{TRANSACTION_TYPE_LABELS[item.type]}</p>
+            <p className="font-bold">{transactionTitle(item)}</p>
             {item.description && <p className="text-sm text-muted">{item.description}</p>}
             <p className="text-sm text-muted">
               <time dateTime={item.created_at}>{formatJalaliDateTime(item.created_at)}</time>
             </p>
           </div>
           <div className="flex flex-col gap-1 sm:items-end">
-            <SignedAmount amount={item.amount} />
+            <SignedAmount amount={item.amount} label={directionLabel(item)} />
             <p className="text-sm text-muted">مانده: {formatRial(item.balance_after)}</p>
           </div>
         </li>

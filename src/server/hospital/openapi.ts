@@ -17,8 +17,11 @@ export interface HospitalRouteDoc {
   /** Other media types the body may come in, each with its JSON Schema (e.g. `application/fhir+json`). */
   otherBodies?: Readonly<Record<string, Record<string, unknown>>>;
   query?: v.GenericSchema;
-  /** The success answer: its status, the schema of `data`, and whether it is a list (with `meta`). */
-  answer: { status: 200 | 201; data: v.GenericSchema; list?: boolean };
+  /**
+   * The success answer: its status, the schema of `data`, and whether it is a list (with `meta`);
+   * or, for a download, the media types of the file it answers with.
+   */
+  answer: { status: 200 | 201; data: v.GenericSchema; list?: boolean } | { status: 200; file: readonly string[] };
   errors?: readonly ErrorStatus[];
 }
 
@@ -81,17 +84,26 @@ function parametersOf(route: HospitalRouteDoc): unknown[] {
 
 const mediaTypesOf = (bodies: HospitalRouteDoc['otherBodies']) => Object.fromEntries(Object.entries(bodies ?? {}).map(([type, schema]) => [type, { schema }]));
 
-function operationOf(route: HospitalRouteDoc) {
-  const data = schemaOf(route.answer.data);
+/** The success answer's content: JSON `{success, data, meta?}`, or a file in one of its media types. */
+function successContent(answer: HospitalRouteDoc['answer']) {
+  if ('file' in answer) return Object.fromEntries(answer.file.map((type) => [type, { schema: { type: 'string', contentMediaType: type, contentEncoding: 'binary' } }]));
+  const data = schemaOf(answer.data);
   const success = {
     type: 'object',
-    required: ['success', 'data', ...(route.answer.list ? ['meta'] : [])],
+    required: ['success', 'data', ...(answer.list ? ['meta'] : [])],
     properties: {
       success: { const: true },
-      data: route.answer.list ? { type: 'array', items: data } : data,
-      ...(route.answer.list ? { meta: ref('ListMeta') } : {}),
+      data: answer.list ? { type: 'array', items: data } : data,
+      ...(answer.list ? { meta: ref('ListMeta') } : {}),
     },
   };
+  return { 'application/json': { schema: success } };
+}
+
+function operationOf(route: HospitalRouteDoc) {
+  const fileHeaders = 'file' in route.answer
+    ? { headers: { 'Content-Disposition': { description: '`attachment` with the file\'s name (`filename*` in UTF-8).', schema: { type: 'string' } } } }
+    : {};
   const errors = new Set<ErrorStatus>(route.errors ?? []);
   if (route.method === 'POST') errors.add(409).add(413).add(415);
   if (route.method === 'POST' || route.body || route.query) errors.add(422);
@@ -105,7 +117,7 @@ function operationOf(route: HospitalRouteDoc) {
     parameters: parametersOf(route),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body) }, ...mediaTypesOf(route.otherBodies) } } } : {}),
     responses: {
-      [String(route.answer.status)]: { description: 'Success.', content: { 'application/json': { schema: success } } },
+      [String(route.answer.status)]: { description: 'Success.', ...fileHeaders, content: successContent(route.answer) },
       ...sharedErrors,
       ...Object.fromEntries([...errors].sort((a, b) => a - b).map((status) => [String(status), errorAnswer(errorDescriptions[status])])),
     },

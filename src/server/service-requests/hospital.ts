@@ -5,14 +5,15 @@
  */
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { OPEN_SERVICE_REQUEST_STATUSES, type HospitalServiceRequestsQuery } from '#lib/api/contracts/hospital.ts';
-import type { ServiceRequestStatus, ServiceRequestStatusBody } from '#lib/api/contracts/service-requests.ts';
+import { FILE_ID_PATTERN, type ServiceRequestFile, type ServiceRequestStatus, type ServiceRequestStatusBody } from '#lib/api/contracts/service-requests.ts';
 import type { ServiceWindow } from '#lib/services/names.ts';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { serviceRequests } from '../db/schema/service-requests.ts';
 import { AppError } from '../errors.ts';
 import { serviceRequestMessages as M } from './messages.ts';
-import { eventsOf, invoiceKeysOf, type ServiceRequestEventRow, type ServiceRequestRow } from './repository.ts';
+import { toRequestFile } from './files.ts';
+import { eventsOf, filesOf, findFileOfRequest, invoiceKeysOf, type RequestFileInfo, type RequestFileRow, type ServiceRequestEventRow, type ServiceRequestRow } from './repository.ts';
 import { checkedRequestKey, moveServiceRequest, type Services } from './service.ts';
 
 /** A request as the desk sees it (DeskServiceRequestSchema in lib/api/contracts/hospital.ts). */
@@ -27,8 +28,11 @@ export interface DeskServiceRequest {
   preferred_date: string;
   preferred_window: ServiceWindow;
   notes?: string;
+  prescription_code?: string;
   scheduled_at?: string;
   invoice_keys: string[];
+  /** The patient's files (`GET /service-requests/{key}/files/{id}` gives each). */
+  files: ServiceRequestFile[];
   created_at: string;
   updated_at: string;
   history?: Array<{ status: ServiceRequestStatus; note?: string; at: string; by: 'patient' | 'hospital'; scheduled_at?: string }>;
@@ -68,7 +72,7 @@ async function listDeskRows(db: Db, statuses: readonly ServiceRequestStatus[] | 
 }
 
 /** The desk's view of a request; `events` only for a single request (lists carry no history). */
-export function toDeskServiceRequest(row: DeskRow, services: Services, invoiceKeys: string[], events?: ServiceRequestEventRow[]): DeskServiceRequest {
+export function toDeskServiceRequest(row: DeskRow, services: Services, invoiceKeys: string[], files: RequestFileInfo[], events?: ServiceRequestEventRow[]): DeskServiceRequest {
   return {
     key: row.key,
     service_id: row.serviceId,
@@ -86,8 +90,10 @@ export function toDeskServiceRequest(row: DeskRow, services: Services, invoiceKe
     preferred_date: row.preferredDate,
     preferred_window: row.preferredWindow,
     ...(row.notes ? { notes: row.notes } : {}),
+    ...(row.prescriptionCode ? { prescription_code: row.prescriptionCode } : {}),
     ...(row.scheduledAt ? { scheduled_at: row.scheduledAt.toISOString() } : {}),
     invoice_keys: invoiceKeys,
+    files: files.map(toRequestFile),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     ...(events
@@ -108,19 +114,25 @@ export function toDeskServiceRequest(row: DeskRow, services: Services, invoiceKe
 export async function deskServiceRequest(db: Db, services: Services, key: string): Promise<DeskServiceRequest> {
   const row = await findDeskRow(db, checkedRequestKey(key));
   if (!row) throw new AppError('not_found', M.notFound);
-  const [events, keys] = await Promise.all([eventsOf(db, row.id), invoiceKeysOf(db, [row.id])]);
-  return toDeskServiceRequest(row, services, keys.get(row.id) ?? [], events);
+  const [events, keys, files] = await Promise.all([eventsOf(db, row.id), invoiceKeysOf(db, [row.id]), filesOf(db, [row.id])]);
+  return toDeskServiceRequest(row, services, keys.get(row.id) ?? [], files.get(row.id) ?? [], events);
+}
+
+/** `GET /service-requests/{key}/files/{id}`: one file of a request, with its bytes; 404 for any other. */
+export async function deskRequestFile(db: Db, key: string, fileId: string): Promise<RequestFileRow> {
+  const row = await findDeskRow(db, checkedRequestKey(key));
+  const file = row && FILE_ID_PATTERN.test(fileId) ? await findFileOfRequest(db, row.id, fileId) : undefined;
+  if (!file) throw new AppError('not_found', M.fileNotFound);
+  return file;
 }
 
 /** `GET /service-requests?status=&page=&per_page=`: the desk's queue (open requests by default), oldest first. */
 export async function listServiceRequestsForHospital(db: Db, services: Services, query: HospitalServiceRequestsQuery): Promise<{ rows: DeskServiceRequest[]; total: number }> {
   const statuses = query.status === 'all' ? undefined : query.status === 'open' ? OPEN_SERVICE_REQUEST_STATUSES : [query.status];
   const { rows, total } = await listDeskRows(db, statuses, { limit: query.per_page, offset: (query.page - 1) * query.per_page });
-  const keys = await invoiceKeysOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return { rows: rows.map((row) => toDeskServiceRequest(row, services, keys.get(row.id) ?? [])), total };
+  const ids = rows.map((row) => row.id);
+  const [keys, files] = await Promise.all([invoiceKeysOf(db, ids), filesOf(db, ids)]);
+  return { rows: rows.map((row) => toDeskServiceRequest(row, services, keys.get(row.id) ?? [], files.get(row.id) ?? [])), total };
 }
 
 /** `POST /service-requests/{key}/status`: the move (service.ts; the patient gets an SMS), answered in the desk's view. */

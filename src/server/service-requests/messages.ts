@@ -1,4 +1,4 @@
-import { SERVICE_REQUEST_STATUS_NAMES, type ServiceRequestStatus } from '#lib/api/contracts/service-requests.ts';
+import { REQUEST_FILE_MAX_BYTES, SERVICE_REQUEST_STATUS_NAMES, type ServiceRequestStatus } from '#lib/api/contracts/service-requests.ts';
 import { formatJalaliDate, formatTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { waitPhrase } from '../auth/messages.ts';
@@ -19,6 +19,14 @@ export const serviceRequestMessages = {
   scheduledInPast: 'زمان مراجعه باید در آینده باشد',
   invoiceVoidedWithRequest: 'درخواست این خدمت لغو یا رد شد',
   scheduledAtMissing: 'زمان مراجعه (scheduled_at) برای وضعیت scheduled لازم است',
+  fileEmpty: 'فایل خالی است',
+  fileTooLarge: `حجم هر فایل حداکثر ${toPersianDigits(REQUEST_FILE_MAX_BYTES / 1024 / 1024)} مگابایت است`,
+  fileType: 'فقط عکس JPEG یا PNG یا WebP، یا فایل PDF پذیرفته می‌شود',
+  fileUnreadable: 'این عکس خوانده نشد یا بیش از حد بزرگ است؛ عکس دیگری بفرستید',
+  fileNotFound: 'فایل پیوست پیدا نشد؛ دوباره بارگذاری کنید',
+  tooManyFiles: (max: number, seconds: number) =>
+    `هر حساب در ۲۴ ساعت حداکثر ${toPersianDigits(max)} فایل می‌تواند بارگذاری کند؛ لطفاً ${waitPhrase(seconds)} دوباره تلاش کنید.`,
+  uploadsBusy: 'بارگذاری‌های هم‌زمان زیاد است؛ چند لحظهٔ دیگر دوباره تلاش کنید',
 };
 
 const when = (at: Date) => `${formatJalaliDate(at)} ساعت ${formatTime(at)}`;

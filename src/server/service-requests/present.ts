@@ -2,10 +2,17 @@ import type { ServiceRequest, ServiceRequestHistoryEntry, ServiceRequestStatus }
 import { PATIENT_CANCELLABLE } from '#lib/api/contracts/service-requests.ts';
 import type { Service } from '../catalogue/index.ts';
 import { maskCode } from '../booking/present.ts';
-import type { ServiceRequestEventRow, ServiceRequestRow } from './repository.ts';
+import { toRequestFile } from './files.ts';
+import type { InvoiceSummaryRow, RequestFileInfo, ServiceRequestEventRow, ServiceRequestRow } from './repository.ts';
+
+/** What a request carries besides its row: its invoices and its files. */
+export interface RequestExtras {
+  invoices: InvoiceSummaryRow[];
+  files: RequestFileInfo[];
+}
 
 /** A request as its patient sees it; `events` empty for list entries (no history there). */
-export function toServiceRequest(row: ServiceRequestRow, services: ReadonlyMap<string, Service>, events: ServiceRequestEventRow[], invoiceKeys: string[]): ServiceRequest {
+export function toServiceRequest(row: ServiceRequestRow, services: ReadonlyMap<string, Service>, events: ServiceRequestEventRow[], extras: RequestExtras): ServiceRequest {
   const service = services.get(row.serviceId);
   return {
     key: row.key,
@@ -23,6 +30,7 @@ export function toServiceRequest(row: ServiceRequestRow, services: ReadonlyMap<s
     preferred_date: row.preferredDate,
     preferred_window: row.preferredWindow,
     ...(row.notes ? { notes: row.notes } : {}),
+    ...(row.prescriptionCode ? { prescription_code: row.prescriptionCode } : {}),
     ...(row.scheduledAt ? { scheduled_at: row.scheduledAt.toISOString() } : {}),
     history: events.map(
       (event): ServiceRequestHistoryEntry => ({
@@ -33,7 +41,14 @@ export function toServiceRequest(row: ServiceRequestRow, services: ReadonlyMap<s
         ...(event.scheduledAt ? { scheduled_at: event.scheduledAt.toISOString() } : {}),
       }),
     ),
-    invoice_keys: invoiceKeys,
+    invoice_keys: extras.invoices.map((invoice) => invoice.key),
+    invoices: extras.invoices.map((invoice) => ({
+      key: invoice.key,
+      status: invoice.status,
+      payable: invoice.payable,
+      ...(invoice.dueAt ? { due_at: invoice.dueAt.toISOString() } : {}),
+    })),
+    files: extras.files.map(toRequestFile),
     can_cancel: PATIENT_CANCELLABLE.includes(row.status),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -38,6 +38,8 @@ const body = (changes: Partial<ServiceRequestBody> = {}): ServiceRequestBody => 
   preferred_date: '2026-12-03',
   preferred_window: 'morning',
   notes: '',
+  prescription_code: '',
+  file_ids: [],
   ...changes,
 });
 /** An ISO instant `days` after NOW at a Tehran wall time. */
@@ -258,6 +260,7 @@ describeEachDatabase('the hospital desk’s service requests', (database) => {
       preferred_window: 'morning',
       notes: 'طبقهٔ سوم',
       invoice_keys: [],
+      files: [],
       created_at: EARLY.toISOString(),
       updated_at: EARLY.toISOString(),
     });

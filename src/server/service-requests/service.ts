@@ -1,8 +1,11 @@
 import {
+  FILE_ID_PATTERN,
   PATIENT_CANCELLABLE,
+  SAVED_CONTACTS_MAX,
   SERVICE_REQUEST_HORIZON_DAYS,
   SERVICE_REQUEST_MOVES,
   type ServiceRequest,
+  type SavedContact,
   type ServiceRequestBody,
   type ServiceRequestsQuery,
   type ServiceRequestStatusBody,
@@ -23,16 +26,21 @@ import { serviceRequestMessages as M, serviceRequestSms } from './messages.ts';
 import { toServiceRequest } from './present.ts';
 import {
   SERVICE_REQUEST_KEY_CONSTRAINT,
+  attachFiles,
+  filesOf,
+  findFileOfRequest,
+  invoicesOf,
+  recentContactsOf,
   countOpenRequestsOf,
   eventsOf,
   findServiceRequestOf,
   insertEvent,
   insertServiceRequest,
-  invoiceKeysOf,
   listServiceRequestsOf,
   lockRequestsOf,
   lockServiceRequest,
   updateServiceRequest,
+  type RequestFileRow,
   type ServiceRequestRow,
 } from './repository.ts';
 
@@ -63,7 +71,7 @@ export function checkedRequestKey(key: string): string {
 }
 
 /** The rules the catalogue adds to the request schema: the service exists, offers that window, and the day is in range. */
-function checkAgainstCatalogue(services: Services, body: ServiceRequestBody, now: Date): Service {
+function checkAgainstCatalogue(services: Services, body: NewRequestBody, now: Date): Service {
   const service = services.get(body.service_id);
   if (!service) throw new AppError('invalid_input', M.unknownService, { errors: { service_id: [M.unknownService] } });
   if (!service.windows.includes(body.preferred_window)) throw new AppError('invalid_input', M.windowNotOffered, { errors: { preferred_window: [M.windowNotOffered] } });
@@ -91,12 +99,15 @@ async function tellPatient(db: Db, services: Services, row: ServiceRequestRow, n
 }
 
 async function present(db: Db, services: Services, row: ServiceRequestRow): Promise<ServiceRequest> {
-  const [events, keys] = await Promise.all([eventsOf(db, row.id), invoiceKeysOf(db, [row.id])]);
-  return toServiceRequest(row, services, events, keys.get(row.id) ?? []);
+  const [events, invoices, files] = await Promise.all([eventsOf(db, row.id), invoicesOf(db, [row.id]), filesOf(db, [row.id])]);
+  return toServiceRequest(row, services, events, { invoices: invoices.get(row.id) ?? [], files: files.get(row.id) ?? [] });
 }
 
-/** `POST /service-requests`: files the request as `submitted`, with its first history entry. */
-export async function createServiceRequest(db: Db, services: Services, requester: Requester, body: ServiceRequestBody, now: Date): Promise<ServiceRequest> {
+/** A request's body; the tracking code and the files may be left out (callers other than the API: the seed, scripts). */
+export type NewRequestBody = Omit<ServiceRequestBody, 'prescription_code' | 'file_ids'> & Partial<Pick<ServiceRequestBody, 'prescription_code' | 'file_ids'>>;
+
+/** `POST /service-requests`: files the request as `submitted`, with its first history entry and its files. */
+export async function createServiceRequest(db: Db, services: Services, requester: Requester, body: NewRequestBody, now: Date): Promise<ServiceRequest> {
   checkAgainstCatalogue(services, body, now);
   const row = await db.transaction(async (tx) => {
     const inner = tx as unknown as Db;
@@ -121,11 +132,17 @@ export async function createServiceRequest(db: Db, services: Services, requester
         preferredDate: body.preferred_date,
         preferredWindow: body.preferred_window,
         notes: body.notes || null,
+        prescriptionCode: body.prescription_code || null,
         status: 'submitted',
         createdAt: now,
         updatedAt: now,
       }),
     );
+    // The files must all be this account's and not on another request; else nothing is filed.
+    const fileIds = body.file_ids ?? [];
+    if ((await attachFiles(inner, requester.id, inserted.id, fileIds)) !== fileIds.length) {
+      throw new AppError('invalid_input', M.fileNotFound, { errors: { file_ids: [M.fileNotFound] } });
+    }
     await insertEvent(inner, { requestId: inserted.id, status: 'submitted', by: 'patient', at: now });
     return inserted;
   });
@@ -141,11 +158,22 @@ export async function getServiceRequest(db: Db, services: Services, accountId: n
 
 export async function listServiceRequests(db: Db, services: Services, accountId: number, query: ServiceRequestsQuery): Promise<{ items: ServiceRequest[]; total: number }> {
   const { rows, total } = await listServiceRequestsOf(db, accountId, query.status, { limit: query.per_page, offset: (query.page - 1) * query.per_page });
-  const keys = await invoiceKeysOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return { items: rows.map((row) => toServiceRequest(row, services, [], keys.get(row.id) ?? [])), total };
+  const ids = rows.map((row) => row.id);
+  const [invoices, files] = await Promise.all([invoicesOf(db, ids), filesOf(db, ids)]);
+  return { items: rows.map((row) => toServiceRequest(row, services, [], { invoices: invoices.get(row.id) ?? [], files: files.get(row.id) ?? [] })), total };
+}
+
+/** `GET /service-requests/contacts`: the phone and address of the account's latest requests, each pair once, newest first. */
+export function savedContacts(db: Db, accountId: number): Promise<SavedContact[]> {
+  return recentContactsOf(db, accountId, SAVED_CONTACTS_MAX);
+}
+
+/** A file of a request: the owner's (another account, or a file of another request, is not found). */
+export async function requestFileOf(db: Db, accountId: number, key: string, fileId: string): Promise<RequestFileRow> {
+  const row = await findServiceRequestOf(db, accountId, checkedRequestKey(key));
+  const file = row && FILE_ID_PATTERN.test(fileId) ? await findFileOfRequest(db, row.id, fileId) : undefined;
+  if (!file) throw new AppError('not_found', M.fileNotFound);
+  return file;
 }
 
 /** `POST /service-requests/{key}/cancel`: only while submitted or reviewing (api.md). */

@@ -10,6 +10,7 @@ import { WORKER_CSP } from './csp.ts';
 import { loadPageCsp } from './page-csp.ts';
 import { CROSS_SITE_FORBIDDEN_HTML, isCrossSiteFormPost } from './origin-check.ts';
 import { securityHeadersFor } from './security-headers.ts';
+import { bufferUpload, isUpload } from './upload-body.ts';
 
 /** Astro's handler in middleware mode (dist/server/entry.mjs); `locals` become the request's `Astro.locals`. */
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => unknown;
@@ -89,6 +90,8 @@ export function createPortalServer({ clientDir, headersFile, astro, siteUrl, aud
       }
       setLocaleCookie(req, res);
     }
-    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => void astro(req, res, undefined, locals));
+    const render = () => compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => void astro(req, res, undefined, locals));
+    if (isUpload(req, pathname)) bufferUpload(req, res, render);
+    else render();
   });
 }

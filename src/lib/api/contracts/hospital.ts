@@ -10,7 +10,7 @@ import { normalizeDigits } from '../../validation/normalize.ts';
 import { maxLengthMessage } from '../../validation/messages.ts';
 import { BookingDaySchema, DoctorIdSchema } from './appointments.ts';
 import { INVOICE_STATUSES } from './invoices.ts';
-import { SERVICE_REQUEST_STATUSES, SERVICE_WINDOW_KEYS } from './service-requests.ts';
+import { REQUEST_FILE_TYPES, SERVICE_REQUEST_STATUSES, SERVICE_WINDOW_KEYS } from './service-requests.ts';
 import { PageQuerySchema, WITHDRAWAL_STATUSES } from './wallet.ts';
 
 export const HOSPITAL_SCOPES = ['appointments', 'service-requests', 'invoices', 'test-results', 'withdrawals'] as const;
@@ -200,9 +200,23 @@ export const DeskServiceRequestSchema = v.object({
   preferred_date: v.string(),
   preferred_window: v.picklist(SERVICE_WINDOW_KEYS),
   notes: v.optional(v.string()),
+  /** The e-prescription's tracking code (کد رهگیری نسخهٔ الکترونیک), when the patient gave one. */
+  prescription_code: v.optional(v.string()),
   /** The visit's time, once set. */
   scheduled_at: v.optional(instant),
   invoice_keys: v.array(v.string()),
+  /** The patient's photos and PDFs (the prescription); `GET /service-requests/{key}/files/{id}` gives each one's bytes. */
+  files: v.array(
+    v.object({
+      id: v.string(),
+      /** Cleaned by the portal: no path, the extension of the real type. */
+      name: v.string(),
+      type: v.picklist(REQUEST_FILE_TYPES),
+      /** Bytes. */
+      size: v.number(),
+      created_at: instant,
+    }),
+  ),
   created_at: instant,
   updated_at: instant,
   /** Every move, oldest first: in the answer of a single request, not in lists. */

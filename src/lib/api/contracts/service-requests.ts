@@ -9,6 +9,7 @@ import { SingleLineInputSchema, inputMessage, required } from '../../validation/
 import { IsoInstantSchema } from '../../validation/datetime.ts';
 import { validationMessages as M } from '../../validation/messages.ts';
 import { PhoneAndHomePhoneSchema } from '../../validation/phone.ts';
+import { PrescriptionCodeSchema } from '../../validation/prescription.ts';
 import { AddressSchema, NotesSchema } from '../../validation/request-text.ts';
 import { BookingDaySchema, OtherPatientSchema, type AppointmentPatient } from './appointments.ts';
 import { PageQuerySchema, type ListMeta } from './wallet.ts';
@@ -54,6 +55,56 @@ export const SERVICE_REQUEST_HORIZON_DAYS = 60;
 
 export const ServiceIdSchema = v.pipe(v.string(M.required), v.nonEmpty(M.required), v.maxLength(80, 'خدمت معتبر نیست'), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'خدمت معتبر نیست'));
 
+/** Files a request may carry (the prescription's photos or PDF, a referral). */
+export const REQUEST_FILES_MAX = 3;
+/** Largest file accepted, in bytes (a phone's photo of a page is 2–4 MB). */
+export const REQUEST_FILE_MAX_BYTES = 5 * 1024 * 1024;
+/** The types accepted, recognised by their first bytes, never by the name or the browser's word. */
+export const REQUEST_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export type RequestFileType = (typeof REQUEST_FILE_TYPES)[number];
+/** A file's id: 128 random bits, base64url. */
+export const FILE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/** A file of a request: what the patient and the hospital see of it (the bytes come from its own call). */
+export interface ServiceRequestFile {
+  id: string;
+  name: string;
+  type: RequestFileType;
+  /** Bytes, as stored (images after their metadata was removed). */
+  size: number;
+  created_at: string;
+}
+/** `POST /service-requests/files?name=` (the body is the file's bytes): 201 with the stored file. */
+export interface RequestFileAnswer {
+  success: true;
+  data: ServiceRequestFile;
+}
+/** `?name=` of the upload: the file's name as the patient's device has it (cleaned by the server). */
+export const RequestFileQuerySchema = v.object({
+  name: v.optional(v.pipe(v.string(inputMessage), v.maxLength(255, 'نام فایل بیش از حد بلند است')), ''),
+});
+
+/** An invoice of a request, as its page lists it (the invoice itself at /sr/invoice/show/{key}). */
+export interface ServiceRequestInvoice {
+  key: string;
+  status: 'unpaid' | 'paid' | 'void';
+  /** Rials the patient owes (or paid). */
+  payable: number;
+  due_at?: string;
+}
+
+/** `GET /service-requests/contacts`: the phone and address pairs of the patient's latest requests, newest first, distinct. */
+export interface SavedContact {
+  phone: string;
+  address: string;
+}
+export interface SavedContactsAnswer {
+  success: true;
+  data: SavedContact[];
+}
+/** How many earlier phone and address pairs the form offers. */
+export const SAVED_CONTACTS_MAX = 5;
+
 /** `POST /service-requests` */
 export const ServiceRequestSchema = v.object({
   service_id: ServiceIdSchema,
@@ -63,6 +114,17 @@ export const ServiceRequestSchema = v.object({
   preferred_date: v.pipe(v.string(inputMessage), v.nonEmpty('روز دلخواه را انتخاب کنید'), BookingDaySchema),
   preferred_window: v.picklist(SERVICE_WINDOW_KEYS, 'بازهٔ زمانی را انتخاب کنید'),
   notes: NotesSchema,
+  /** The e-prescription's tracking code (optional). */
+  prescription_code: PrescriptionCodeSchema,
+  /** Files uploaded first with `POST /service-requests/files` (the patient's own, not yet on a request). */
+  file_ids: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(inputMessage), v.regex(FILE_ID_PATTERN, 'فایل پیوست معتبر نیست')), 'فایل‌های پیوست معتبر نیست'),
+      v.maxLength(REQUEST_FILES_MAX, `حداکثر ${REQUEST_FILES_MAX.toLocaleString('fa-IR')} فایل برای هر درخواست`),
+      v.check((ids) => new Set(ids).size === ids.length, 'یک فایل دو بار پیوست شده است'),
+    ),
+    [],
+  ),
 });
 export type ServiceRequestBody = v.InferOutput<typeof ServiceRequestSchema>;
 export type ServiceRequestInput = v.InferInput<typeof ServiceRequestSchema>;
@@ -97,10 +159,16 @@ export interface ServiceRequest {
   preferred_date: string;
   preferred_window: ServiceWindow;
   notes?: string;
+  /** The e-prescription's tracking code, when given. */
+  prescription_code?: string;
   /** When the hospital has set the visit. */
   scheduled_at?: string;
   history: ServiceRequestHistoryEntry[];
   invoice_keys: string[];
+  /** The invoices, oldest first, with what each asks and its status. */
+  invoices: ServiceRequestInvoice[];
+  /** The files sent with the request (`GET /service-requests/{key}/files/{id}` gives each). */
+  files: ServiceRequestFile[];
   can_cancel: boolean;
   created_at: string;
   updated_at: string;

@@ -64,6 +64,20 @@ export const WithdrawalSchema = v.object({
 });
 export type WithdrawalBody = v.InferOutput<typeof WithdrawalSchema>;
 
+/** The form's refusal of an amount above what the wallet can pay out now (the server refuses it too). */
+export function aboveAvailableMessage(available: number): string {
+  return `مبلغ برداشت از موجودی قابل برداشت (${available.toLocaleString('fa-IR')} ریال) بیشتر است`;
+}
+
+/**
+ * What the withdrawal form says about a typed amount against `available` (GET /wallet) before the
+ * confirmation step: undefined while it fits or is not a number yet (the schema speaks then).
+ */
+export function withdrawalAmountProblem(typed: string | number | undefined, available: number): string | undefined {
+  const parsed = v.safeParse(RialSchema, typed);
+  return parsed.success && parsed.output > available ? aboveAvailableMessage(available) : undefined;
+}
+
 /** `GET /wallet` */
 export interface Wallet {
   /** available + held */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { InvoiceItem } from '#lib/api/contracts/invoices.ts';
 import { accounts } from './accounts.ts';
 
@@ -32,6 +32,8 @@ export const serviceRequests = pgTable(
     preferredDate: date('preferred_date', { mode: 'string' }).notNull(),
     preferredWindow: text('preferred_window', { enum: ['morning', 'afternoon', 'evening'] }).notNull(),
     notes: text('notes'),
+    /** The e-prescription's tracking code (کد رهگیری نسخهٔ الکترونیک), when the patient gave one. */
+    prescriptionCode: text('prescription_code'),
     status: text('status', { enum: ['submitted', 'reviewing', 'scheduled', 'in_progress', 'done', 'cancelled', 'rejected'] }).notNull(),
     /** The visit's time, once the hospital has set it. */
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
@@ -138,4 +140,40 @@ export const invoiceLinks = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [index('invoice_links_invoice_id_idx').on(table.invoiceId)],
+);
+
+/** Raw bytes (PostgreSQL `bytea`; a Buffer in Node, whichever driver). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A photo or PDF a patient sent with a service request (the paper prescription, a referral). Kept
+ * in the database, not on disk: outside the web root, shared by every process, in every backup.
+ * Uploaded first (`request_id` null) and attached when the request is filed; images are re-encoded
+ * without their metadata (EXIF location) before they are stored.
+ */
+export const serviceRequestFiles = pgTable(
+  'service_request_files',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The id the API shows: 128 random bits, base64url. */
+    publicId: text('public_id').notNull().unique('service_request_files_public_id_key'),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    requestId: bigint('request_id', { mode: 'number' }).references(() => serviceRequests.id),
+    /** The patient's file name, cleaned (no path, no control characters), with the extension of its real type. */
+    name: text('name').notNull(),
+    contentType: text('content_type', { enum: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] }).notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('service_request_files_request_id_idx').on(table.requestId),
+    index('service_request_files_account_id_idx').on(table.accountId, table.createdAt),
+    check('service_request_files_type_check', sql`${table.contentType} in ('image/jpeg', 'image/png', 'image/webp', 'application/pdf')`),
+  ],
 );
