@@ -1,4 +1,4 @@
-import { formatRial } from '#lib/format/number.ts';
+import { formatRialWithToman } from '#lib/format/number.ts';
 import { openLogin, startPersonFlow } from '../login-popup.ts';
 import { $phoneAccountCount, $token, $user, logout } from '#stores/auth.ts';
 
@@ -14,7 +14,7 @@ export function startAuthMenu(): void {
     if (loggedIn) root.dataset.auth = 'in';
     else delete root.dataset.auth;
     for (const name of document.querySelectorAll('[data-user-name]')) name.textContent = user?.full_name || 'حساب من';
-    for (const wallet of document.querySelectorAll('[data-user-wallet]')) wallet.textContent = formatRial(user?.wallet ?? 0);
+    for (const wallet of document.querySelectorAll('[data-user-wallet]')) wallet.textContent = formatRialWithToman(user?.wallet ?? 0);
     // «تغییر فرد» only when this phone is known to have several people.
     for (const item of document.querySelectorAll<HTMLElement>('[data-switch-person]')) item.hidden = $phoneAccountCount.get() < 2;
   };
