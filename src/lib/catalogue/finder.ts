@@ -1,4 +1,5 @@
-import { textMatches } from './search.ts';
+import { normalizeForSearch, searchWords } from './search.ts';
+import { isLatinWord, latinWordMatches, nameSoundKeys } from './transliterate.ts';
 import { SPECIALTY_WORDS } from './specialty-words.ts';
 
 /** The doctor finder's filters, kept in the URL so a result can be shared and works without JS. */
@@ -51,6 +52,26 @@ export function searchableTexts(doctor: FindableDoctor, groupName: (id: string) 
   ].filter(Boolean);
 }
 
+/** Each name's sound keys, worked out once per process (the catalogue is fixed). */
+const soundKeys = new Map<string, string[]>();
+function soundKeysOf(name: string): string[] {
+  let keys = soundKeys.get(name);
+  if (!keys) soundKeys.set(name, (keys = nameSoundKeys(name)));
+  return keys;
+}
+
+/**
+ * Whether the search text finds `doctor`: each word (titles such as «دکتر» or «Dr» left out) occurs
+ * in the name, the title or a specialty, or, written in Latin letters, sounds like the start of one
+ * of the name's words («Ahmadi», «ahmad» → «مریم احمدی»).
+ */
+export function doctorMatches(doctor: FindableDoctor, query: string, groupName?: (id: string) => string | undefined): boolean {
+  const haystacks = searchableTexts(doctor, groupName).map(normalizeForSearch);
+  return searchWords(query).every(
+    (word) => haystacks.some((text) => text.includes(word)) || (isLatinWord(word) && latinWordMatches(soundKeysOf(doctor.fullName), word)),
+  );
+}
+
 /**
  * The doctors that pass every filter. The search text finds a doctor when each of its words (titles
  * such as «دکتر» and punctuation left out) occurs in the name, the title or a specialty:
@@ -62,6 +83,6 @@ export function filterDoctors<T extends FindableDoctor>(doctors: readonly T[], q
       (!query.expertise || doctor.expertiseGroups.includes(query.expertise)) &&
       (!query.clinic || doctor.clinics.includes(query.clinic)) &&
       (!query.gender || doctor.gender === query.gender) &&
-      (!query.q || textMatches(searchableTexts(doctor, groupName), query.q)),
+      (!query.q || doctorMatches(doctor, query.q, groupName)),
   );
 }
