@@ -1,3 +1,4 @@
+import { toTehranIsoDate } from '../format/date.ts';
 import { normalizeForSearch, searchWords } from './search.ts';
 import { isLatinWord, latinWordMatches, nameSoundKeys } from './transliterate.ts';
 import { SPECIALTY_WORDS } from './specialty-words.ts';
@@ -8,9 +9,11 @@ export interface FinderQuery {
   clinic: string;
   gender: '' | 'female' | 'male';
   q: string;
+  /** '1': only doctors with a free slot later today (Tehran). */
+  today: '' | '1';
 }
 
-export const FINDER_KEYS = ['expertise', 'clinic', 'gender', 'q'] as const;
+export const FINDER_KEYS = ['expertise', 'clinic', 'gender', 'q', 'today'] as const;
 
 /** Reads the filters from a URL's search parameters; unknown values become "no filter". */
 export function parseFinderQuery(params: URLSearchParams): FinderQuery {
@@ -20,6 +23,7 @@ export function parseFinderQuery(params: URLSearchParams): FinderQuery {
     clinic: params.get('clinic')?.trim() ?? '',
     gender: gender === 'female' || gender === 'male' ? gender : '',
     q: (params.get('q') ?? '').trim().slice(0, 100),
+    today: params.get('today') === '1' ? '1' : '',
   };
 }
 
@@ -85,4 +89,26 @@ export function filterDoctors<T extends FindableDoctor>(doctors: readonly T[], q
       (!query.gender || doctor.gender === query.gender) &&
       (!query.q || doctorMatches(doctor, query.q, groupName)),
   );
+}
+
+/**
+ * The finder's order: soonest next free slot first; doctors with none in the booking window, or
+ * whose look-up failed (absent from `nextFree`), after them in their given order. With `today`,
+ * only those whose next free slot is later today in Tehran.
+ */
+export function orderByNextFree<T extends { id: string }>(
+  doctors: readonly T[],
+  nextFree: ReadonlyMap<string, string | null>,
+  { now, today = false }: { now: Date; today?: boolean },
+): T[] {
+  const at = (doctor: T) => {
+    const start = nextFree.get(doctor.id);
+    return start ? Date.parse(start) : Number.POSITIVE_INFINITY;
+  };
+  const day = toTehranIsoDate(now);
+  return doctors
+    .map((doctor, index) => ({ doctor, index, at: at(doctor) }))
+    .filter((entry) => !today || (Number.isFinite(entry.at) && toTehranIsoDate(entry.at) === day))
+    .sort((a, b) => a.at - b.at || a.index - b.index)
+    .map((entry) => entry.doctor);
 }
