@@ -123,7 +123,7 @@ test('withdrawing to an IBAN, with a confirmation, a refusal beyond the balance,
   // A pasted IR is dropped and the digits are grouped as a printed IBAN.
   const iban = page.getByLabel(/شماره شبا/);
   await iban.fill(`IR${IBAN}`);
-  await expect(iban).toHaveValue('05 0170 0000 0012 3456 7890 12');
+  await expect(iban).toHaveValue('۰۵ ۰۱۷۰ ۰۰۰۰ ۰۰۱۲ ۳۴۵۶ ۷۸۹۰ ۱۲');
 
   // More than the wallet holds: the server refuses (406) and the form says so, on the page.
   await page.getByLabel('مبلغ برداشت (ریال)').fill('4000000');
