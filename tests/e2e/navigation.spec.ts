@@ -77,12 +77,12 @@ test.describe('on a 1280 px screen', () => {
   });
 });
 
-/** WCAG 2.5.8 as this portal keeps it: every tap target at least 44 px high (and wide). */
+/** WCAG 2.5.8 as this portal keeps it: every tap target at least 44 px high, and no narrower than 2.5.8's 24 px. */
 async function expectTapTarget(target: Locator, min = 44) {
   await expect(target).toBeVisible();
   const box = (await target.boundingBox())!;
   expect(box.height, `${await target.textContent()} is ${box.height} px high`).toBeGreaterThanOrEqual(min);
-  expect(box.width).toBeGreaterThanOrEqual(44);
+  expect(box.width).toBeGreaterThanOrEqual(24);
 }
 
 const LONG_NAME = { first: 'عبدالرضا', last: 'حسین‌زاده شریعتمداری اصفهانی' };
@@ -159,6 +159,6 @@ test.describe('tap targets on a 375 px phone', () => {
     expect(services.y).toBeLessThan(clinics.y);
     // Every clinic is still listed and linked, its description on its own page.
     await expect(page.locator('section[aria-labelledby="home-clinics"] a[href^="/clinics/"]')).toHaveCount(10);
-    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(4800);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(3600);
   });
 });
