@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBookingDay } from '../../src/lib/booking/when.ts';
 import { formatTime } from '../../src/lib/format/date.ts';
 import { freeStarts, holdOk } from '../support/booking-api.ts';
+import { issueInvoice } from '../support/hospital-invoice.ts';
 import { nationalCode, newIp, newPhone, post, registerPatient } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startCharge, submitAtBank } from '../support/wallet-api.ts';
@@ -17,8 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => server?.dispose());
 
-const patient = (n: number) =>
-  registerPatient(server, { phone: newPhone(), ip: newIp(), firstName: 'مهسا', lastName: 'کریمی', internationalCode: nationalCode(9_700 + n) });
+async function patient(n: number) {
+  const phone = newPhone();
+  const internationalCode = nationalCode(9_700 + n);
+  return { ...(await registerPatient(server, { phone, ip: newIp(), firstName: 'مهسا', lastName: 'کریمی', internationalCode })), phone, internationalCode };
+}
 
 /** Pays at the sandbox bank from the hand-off page and comes back; answers the receipt's HTML. */
 async function payAndReadReceipt(paymentId: string, redirectUrl: string): Promise<string> {
@@ -60,5 +64,16 @@ describe('the bank receipt', () => {
     expect(receipt).toContain('۲٬۰۰۰٬۰۰۰ ریال (۲۰۰ هزار تومان)');
     expect(row(receipt, 'doctor')).toBeUndefined();
     expect(row(receipt, 'ref-id')).toMatch(/^[۰-۹]{6,}$/);
+  });
+
+  it('names the invoice and what it was for', async () => {
+    const me = await patient(3);
+    const invoice = await issueInvoice(server, { international_code: me.internationalCode, phone_number: me.phone }, [{ title: 'ویزیت پرستار در منزل', quantity: 1, unit_price: 900_000 }]);
+    const paid = await post(server, `invoices/${invoice.key}/pay`, { use_wallet: false }, { token: me.token });
+    expect(paid.status).toBe(200);
+    const { payment_id, redirect_url } = ((await paid.json()) as { data: { payment_id: string; redirect_url: string } }).data;
+    const receipt = await payAndReadReceipt(payment_id, redirect_url);
+    expect(row(receipt, 'invoice')).toBe(invoice.key);
+    expect(row(receipt, 'service')).toBe('ویزیت پرستار در منزل');
   });
 });
