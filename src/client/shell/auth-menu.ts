@@ -1,4 +1,4 @@
-import { formatRialWithToman } from '#lib/format/number.ts';
+import { formatRial } from '#lib/format/number.ts';
 import { openLogin, startPersonFlow } from '../login-popup.ts';
 import { $phoneAccountCount, $token, $user, logout } from '#stores/auth.ts';
 
@@ -18,7 +18,8 @@ export function startAuthMenu(): void {
       name.textContent = user?.full_name || 'حساب من';
       name.title = name.textContent;
     }
-    for (const wallet of document.querySelectorAll('[data-user-wallet]')) wallet.textContent = formatRialWithToman(user?.wallet ?? 0);
+    // Rials alone here: the toman words would weigh on every page's script; the wallet page shows both.
+    for (const wallet of document.querySelectorAll('[data-user-wallet]')) wallet.textContent = formatRial(user?.wallet ?? 0);
     // «تغییر فرد» only when this phone is known to have several people.
     for (const item of document.querySelectorAll<HTMLElement>('[data-switch-person]')) item.hidden = $phoneAccountCount.get() < 2;
   };

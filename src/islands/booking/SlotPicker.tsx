@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { BOOKING_WINDOW_DAYS, OtherPatientSchema, type OtherPatient, type SlotDay } from '#lib/api/contracts/appointments.ts';
 import { formatTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
-import { formatRialWithToman } from '#lib/format/number.ts';
+import { formatRialWithToman } from '#lib/format/toman.ts';
 import { $chosen, $holding, $refusal, $slots, chooseSlot, hold, loadSlots, loadWholeWindow } from '#stores/booking.ts';
 import { PrimaryButton } from '../ui/Buttons.tsx';
 import { ChoiceGroup } from '../ui/ChoiceGroup.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Invoice } from '#lib/api/contracts/invoices.ts';
 import { formatJalaliDate } from '#lib/format/date.ts';
-import { formatRialWithToman } from '#lib/format/number.ts';
+import { formatRialWithToman } from '#lib/format/toman.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { invoiceTitle } from './labels.ts';
 

@@ -18,18 +18,16 @@ export function numberField(input: Pick<InputHTMLAttributes<HTMLInputElement>, '
  */
 export function showPersianDigits(event: ChangeEvent<HTMLInputElement>, onChange?: (event: ChangeEvent<HTMLInputElement>) => void): void {
   const element = event.currentTarget;
-  const { selectionStart, selectionEnd, selectionDirection } = element;
-  const typed = element.value;
-  const latin = toLatinDigits(typed);
-  if (latin !== typed) element.value = latin;
+  const { selectionStart, selectionEnd } = element;
+  // Setting the value sends the caret to the end; it goes back where it was (the handler reads it too).
+  const replace = (value: string) => {
+    if (value === element.value) return;
+    element.value = value;
+    if (selectionStart !== null && selectionEnd !== null && document.activeElement === element) element.setSelectionRange(selectionStart, selectionEnd);
+  };
+  replace(toLatinDigits(element.value));
   onChange?.(event);
-  const persian = toPersianDigits(element.value);
-  if (persian !== element.value) {
-    element.value = persian;
-    if (selectionStart !== null && selectionEnd !== null && document.activeElement === element) {
-      element.setSelectionRange(selectionStart, selectionEnd, selectionDirection ?? undefined);
-    }
-  }
+  replace(toPersianDigits(element.value));
 }
 
 /** A labelled text field with its error messages, wired for screen readers. Number fields show Persian digits. */

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { formatRial, formatRialWithToman } from '#lib/format/number.ts';
+import { formatRial } from '#lib/format/number.ts';
+import { formatRialWithToman } from '#lib/format/toman.ts';
 import { $wallet, loadWallet } from '#stores/wallet.ts';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
 

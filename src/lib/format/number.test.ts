@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, formatRial, formatRialWithToman, formatToman, parseNumber } from './number.ts';
+import { formatNumber, formatRial, parseNumber } from './number.ts';
 
 describe('formatNumber', () => {
   it.each<[number | bigint, string]>([
@@ -53,24 +53,5 @@ describe('parseNumber', () => {
   it.each([0, 7, 1000000, 987654321])('parses back formatRial/formatNumber output of %s', (n) => {
     expect(parseNumber(formatNumber(n))).toBe(n);
     expect(parseNumber(formatRial(n).replace(' ریال', ''))).toBe(n);
-  });
-});
-
-describe('formatRialWithToman', () => {
-  it.each<[number | bigint, string]>([
-    [6_000_000, '۶٬۰۰۰٬۰۰۰ ریال (۶۰۰ هزار تومان)'],
-    [12_500_000, '۱۲٬۵۰۰٬۰۰۰ ریال (۱ میلیون و ۲۵۰ هزار تومان)'],
-    [20_000_000n, '۲۰٬۰۰۰٬۰۰۰ ریال (۲ میلیون تومان)'],
-    [25_000_000_000, '۲۵٬۰۰۰٬۰۰۰٬۰۰۰ ریال (۲ میلیارد و ۵۰۰ میلیون تومان)'],
-    [12_345_670, '۱۲٬۳۴۵٬۶۷۰ ریال (۱ میلیون و ۲۳۴ هزار و ۵۶۷ تومان)'],
-    [5_000, '۵٬۰۰۰ ریال (۵۰۰ تومان)'],
-    [0, '۰ ریال'],
-  ])('%s → %j', (n, expected) => {
-    expect(formatRialWithToman(n)).toBe(expected);
-  });
-
-  it('keeps a tenth of a toman, and the sign of a debit', () => {
-    expect(formatToman(12_345)).toBe('۱٬۲۳۴٫۵ تومان');
-    expect(formatToman(-6_000_000)).toBe('\u200E\u2212۶۰۰ هزار تومان');
   });
 });

@@ -25,41 +25,6 @@ export function formatRial(n: number | bigint): string {
   return `${rialFormatter.format(n)} ریال`;
 }
 
-/** Digit-group scales of a toman amount in words: 10^0, 10^3, 10^6, 10^9, 10^12. */
-const TOMAN_SCALES = ['', 'هزار', 'میلیون', 'میلیارد', 'هزار میلیارد'];
-const plainFormatter = new Intl.NumberFormat('fa-IR', { useGrouping: false });
-const tomanFractionFormatter = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 1 });
-
-/**
- * «۶۰۰ هزار تومان», «۱ میلیون و ۲۵۰ هزار تومان»: a rial amount in tomans (a tenth), the way people
- * say it, in Persian digits per group; '' for 0. Amounts that are not whole tomans keep the decimal.
- */
-export function formatToman(rials: number | bigint): string {
-  const whole = typeof rials === 'bigint' ? rials : BigInt(Math.round(rials));
-  const negative = whole < 0n;
-  const abs = negative ? -whole : whole;
-  if (abs === 0n) return '';
-  if (abs % 10n !== 0n) return `${tomanFractionFormatter.format(Number(whole) / 10)} تومان`;
-  let rest = abs / 10n;
-  const groups: string[] = [];
-  for (let scale = 0; rest > 0n && scale < TOMAN_SCALES.length; scale++) {
-    const group = scale === TOMAN_SCALES.length - 1 ? rest : rest % 1000n;
-    rest = scale === TOMAN_SCALES.length - 1 ? 0n : rest / 1000n;
-    if (group > 0n) groups.unshift([plainFormatter.format(group), TOMAN_SCALES[scale]].filter(Boolean).join(' '));
-  }
-  return `${negative ? '\u200E\u2212' : ''}${groups.join(' و ')} تومان`;
-}
-
-/**
- * «۶٬۰۰۰٬۰۰۰ ریال (۶۰۰ هزار تومان)»: the rial amount (the unit the hospital bills in) with tomans
- * beside it, the unit patients think in. The form for fees, prices and balances shown to patients;
- * «۰ ریال» alone for nothing.
- */
-export function formatRialWithToman(rials: number | bigint): string {
-  const toman = formatToman(rials);
-  return toman ? `${formatRial(rials)} (${toman})` : formatRial(rials);
-}
-
 /** Bidi marks (LRM, RLM, ALM, embeddings/isolates) that Intl and copy/paste insert. */
 const BIDI_MARKS = /[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/g;
 /** Thousands separators: ASCII comma, Arabic thousands separator '٬'. */
