@@ -129,7 +129,7 @@ test.describe('tap targets on a 375 px phone', () => {
     await expect(mine).toBeInViewport({ ratio: 1 });
     // Every label of the bar fits its cell (on a 375 px phone «نوبت‌های من» takes the place of «تخصص‌ها»).
     for (const link of await nav.getByRole('link').all()) {
-      expect(await link.evaluate((element) => element.scrollWidth <= element.clientWidth), await link.textContent()).toBe(true);
+      expect(await link.evaluate((element) => element.scrollWidth <= element.clientWidth), (await link.textContent()) ?? '').toBe(true);
     }
     await mine.click();
     await expect(page).toHaveURL(/\/patient-profile\/services$/);

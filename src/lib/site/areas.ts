@@ -97,7 +97,7 @@ export const accountAreas: readonly Area[] = [profile, myServices, myRequests, i
 export const userMenuAreas: readonly Area[] = [profile, myServices, myRequests, invoices, wallet];
 
 /** The phones' bottom bar adds these for a logged-in patient (after the portal's areas). */
-export const patientBarAreas: readonly Area[] = [myServices];
+export const patientBarAreas: readonly Area[] = [{ ...myServices, short: myServices.label }];
 
 /** Every registry entry, for the test that holds `built` to src/pages. */
 export const allAreas: readonly Area[] = [...portalAreas, ...serviceCards, ...accountAreas, ...userMenuAreas, ...patientBarAreas];
