@@ -32,6 +32,13 @@ describe('parseEnv', () => {
     }
   });
 
+  it('derives the default site URL from PORT outside production, so SMS links open the running server', () => {
+    expect(parseEnv({ PORT: '8080' }).PUBLIC_SITE_URL).toBe('http://localhost:8080');
+    expect(parseEnv({}).PUBLIC_SITE_URL).toBe('http://localhost:4321');
+    expect(parseEnv({ PORT: '0' }).PUBLIC_SITE_URL).toBe('http://localhost:4321');
+    expect(parseEnv({ PORT: '8080', PUBLIC_SITE_URL: 'https://portal.example.ir' }).PUBLIC_SITE_URL).toBe('https://portal.example.ir');
+  });
+
   it('accepts a PostgreSQL URL', () => {
     expect(parseEnv({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).DATABASE_URL).toBe('postgres://u@127.0.0.1:5432/db');
   });

@@ -106,6 +106,15 @@ export type Env = ParsedEnv & { SMS_OUTBOX_FILE: string; PUBLIC_SITE_URL: string
 /** Where the portal is when PUBLIC_SITE_URL is unset (development, tests); astro.config.ts has the same default. */
 export const DEFAULT_SITE_URL = 'http://localhost:4321';
 
+/**
+ * The site URL when PUBLIC_SITE_URL is unset (never in production): this machine at the port the
+ * server listens on, so links in SMS open the running portal. PORT=0 (a free port picked at listen
+ * time) is not known yet, and keeps the default.
+ */
+export function defaultSiteUrl(port: number): string {
+  return port > 0 ? `http://localhost:${port}` : DEFAULT_SITE_URL;
+}
+
 /** Values that never appear in a message, not even a wrong one. */
 const SECRETS = new Set(['KAVENEGAR_API_KEY', 'APP_SECRET', 'ZARINPAL_MERCHANT_ID']);
 
@@ -172,7 +181,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (problems.length > 0) throw new EnvError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...result.output,
-    PUBLIC_SITE_URL: result.output.PUBLIC_SITE_URL ?? DEFAULT_SITE_URL,
+    PUBLIC_SITE_URL: result.output.PUBLIC_SITE_URL ?? defaultSiteUrl(result.output.PORT),
     SMS_OUTBOX_FILE: result.output.SMS_OUTBOX_FILE ?? path.join(result.output.DATA_DIR, 'sms-outbox.jsonl'),
   };
 }

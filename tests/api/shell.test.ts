@@ -50,8 +50,9 @@ describe('pages', () => {
     const response = await get('/no/such/page');
     expect(response.status).toBe(404);
     const html = await response.text();
-    // The path is isolated left to right, so RTL text around it cannot turn "/sr" into "sr/".
-    expect(html).toMatch(/صفحه پیدا نشد: <bdi dir="ltr"[^>]*>\/no\/such\/page<\/bdi>/);
+    // The path is isolated left to right, so RTL text around it cannot turn "/sr" into "sr/"; each
+    // segment is isolated too, so a Persian segment cannot reorder its neighbours.
+    expect(html).toMatch(/صفحه پیدا نشد: <bdi dir="ltr"[^>]*>\/<bdi data-path-segment>no<\/bdi>\/<bdi data-path-segment>such<\/bdi>\/<bdi data-path-segment>page<\/bdi><\/bdi>/);
     expect(html).toContain('بازگشت به داشبورد');
     expect(html).toMatch(/<script[^>]+src="\/_astro\/[^"]+"/);
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");

@@ -49,7 +49,7 @@ describe('wallet charge through the sandbox bank', () => {
     expect(answers.every((answer) => answer.status === 303 && answer.headers.get('location') === `/return-bank?payment=${paymentId}`)).toBe(true);
     const receipt = await (await get(`/return-bank?payment=${paymentId}`)).text();
     expect(receipt).toContain('پرداخت موفق بود');
-    expect(receipt).toContain('6037-99**-****-7893');
+    expect(receipt).toContain('۶۰۳۷-۹۹**-****-۷۸۹۳');
     expect(receipt).not.toContain(SANDBOX_CARD.card);
     expect(await data(await get('/api/wallet', token))).toEqual({ balance: 2_500_000, available: 2_500_000, held: 0 });
     expect(await data(await get(`/api/payments/${paymentId}`, token))).toMatchObject({ status: 'paid', amount: 2_500_000, purpose: 'wallet_charge', card_pan: '6037-99**-****-7893' });
@@ -208,7 +208,7 @@ describe('through Zarinpal (a local fake that checks every call)', () => {
       expect(fake.requests.filter((r) => r.path.endsWith('verify.json')).every((r) => (r.body as { amount: number }).amount === 4_000_000)).toBe(true);
       const receipt = await (await call(`/return-bank?payment=${paid.paymentId}`)).text();
       expect(receipt).toContain('پرداخت موفق بود');
-      expect(receipt).toContain('6219-86**-****-9007');
+      expect(receipt).toContain('۶۲۱۹-۸۶**-****-۹۰۰۷');
 
       const cancelled = await charge(1_000_000);
       await arrive(fake.cancel(cancelled.authority));

@@ -4,6 +4,7 @@ import type { Appointment, SlotsAnswer } from '../../src/lib/api/contracts/appoi
 import { cancelUntilOf, deadlineText } from '../../src/lib/booking/cancel-rule.ts';
 import { formatTime } from '../../src/lib/format/date.ts';
 import { formatRial } from '../../src/lib/format/number.ts';
+import { formatRialWithToman } from '../../src/lib/format/toman.ts';
 import { registerPatient } from '../support/portal-api.ts';
 import type { RunningServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
@@ -130,7 +131,7 @@ test('cancel: the refund is shown before confirming, lands in the wallet, and th
   await expect(card(page, booked.key)).toBeVisible();
 
   await page.goto('/financial');
-  await expect(page.locator('[data-wallet-available]')).toHaveText(formatRial(fee + margin));
+  await expect(page.locator('[data-wallet-available]')).toHaveText(formatRialWithToman(fee + margin));
 });
 
 test('reschedule to another free slot; a slot taken meanwhile answers with alternatives; the .ics file', async ({ page }) => {

@@ -111,8 +111,42 @@ test('from home to a doctor profile with the keyboard only', async ({ page }) =>
   await expect(page.getByText(/هزینهٔ ویزیت: .*ریال/)).toBeVisible();
 });
 
+
+/** The cards' next free slots, in the order shown ('' for none). */
+const nextFreeShown = (page: Page) => page.locator('#finder-list [data-card-next-free]').evaluateAll((els) => els.map((el) => el.getAttribute('data-next-free') ?? ''));
+const tehranDay = (at: string | Date) => new Date(at).toLocaleDateString('en-CA', { timeZone: 'Asia/Tehran' });
+
+test('fees read in rials with tomans, and a Latin name finds the doctor', async ({ page }) => {
+  await page.goto('/appointment?q=Dr+Ahmadi');
+  await expect(page.locator('#finder-list h3')).toContainText(['دکتر مریم احمدی']);
+  await expect(page.locator('#finder-list article').first()).toContainText(/هزینهٔ ویزیت: [۰-۹٬]+ ریال \([۰-۹]+ (هزار|میلیون)[^)]* تومان\)/);
+  await page.goto('/appointment?q=ahmadi');
+  await expect(page.locator('#finder-list h3')).toContainText(['دکتر مریم احمدی']);
+});
+
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
+
+  test('the finder lists the soonest free slot first, and «امروز» keeps only today\'s, without JavaScript', async ({ page }) => {
+    await page.goto('/appointment');
+    const all = await nextFreeShown(page);
+    expect(all.length).toBeGreaterThanOrEqual(40);
+    const known = all.filter(Boolean);
+    expect(known.length).toBeGreaterThan(0);
+    // Known times ascending, then the doctors with none.
+    expect(all.slice(0, known.length)).toEqual([...known].sort((a, b) => Date.parse(a) - Date.parse(b)));
+
+    await page.getByLabel('فقط پزشکانی که امروز نوبت خالی دارند').check();
+    await page.getByRole('button', { name: 'نمایش پزشکان' }).click();
+    await expect(page).toHaveURL(/today=1/);
+    // Other tests book meanwhile, so the list is checked for what it must be, not against the first.
+    const shown = await nextFreeShown(page);
+    expect(shown.length).toBeLessThan(all.length);
+    for (const at of shown) expect(tehranDay(at)).toBe(tehranDay(new Date()));
+    expect(shown).toEqual([...shown].sort((a, b) => Date.parse(a) - Date.parse(b)));
+    if (shown.length === 0) await expect(page.getByText('امروز نوبت خالی‌ای نمانده است.')).toBeVisible();
+    else await expect(page.getByRole('link', { name: 'حذف فیلتر نوبت خالی امروز' })).toBeVisible();
+  });
 
   test('a visitor browses from home to a profile and filters doctors', async ({ page }) => {
     await page.goto('/');

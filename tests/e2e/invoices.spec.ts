@@ -66,7 +66,7 @@ test('the list: the unpaid total, filters kept in the address, and an invoice pa
   const care = await issue(patient, HOME_CARE, { due_at: '2030-01-15T08:00:00Z' });
   await page.reload();
   await expect(page.locator('[data-unpaid-count]')).toHaveText('۲ صورت‌حساب');
-  await expect(page.locator('[data-unpaid-total]')).toHaveText('۳٬۲۵۰٬۰۰۰ ریال');
+  await expect(page.locator('[data-unpaid-total]')).toHaveText('۳٬۲۵۰٬۰۰۰ ریال (۳۲۵ هزار تومان)');
   const cards = page.locator('main article[data-invoice]');
   await expect(cards).toHaveCount(2);
   const careCard = page.locator(`article[data-invoice="${care.key}"]`);
@@ -111,7 +111,7 @@ test('the list: the unpaid total, filters kept in the address, and an invoice pa
 
   await page.goto('/sr/invoice?status=paid');
   await expect(page.locator('[data-unpaid-count]')).toHaveText('۱ صورت‌حساب');
-  await expect(page.locator('[data-unpaid-total]')).toHaveText('۲٬۴۵۰٬۰۰۰ ریال');
+  await expect(page.locator('[data-unpaid-total]')).toHaveText('۲٬۴۵۰٬۰۰۰ ریال (۲۴۵ هزار تومان)');
   await expect(cards).toHaveCount(1);
   await expect(page.locator(`article[data-invoice="${blood.key}"]`)).toContainText('پرداخت‌شده');
 });

@@ -36,7 +36,7 @@ test('"edit number" returns to the phone step; a second code within 60 s is refu
   await expect(dialog.getByRole('button', { name: /ارسال دوباره کد \(/ })).toBeDisabled();
   await dialog.getByRole('button', { name: 'ویرایش شماره' }).click();
   await expect(dialog.getByRole('heading', { name: 'ورود یا ثبت‌نام' })).toBeVisible();
-  await expect(dialog.getByLabel('شمارهٔ موبایل')).toHaveValue(phone);
+  await expect(dialog.getByLabel('شمارهٔ موبایل')).toHaveValue(toPersianDigits(phone));
   await dialog.getByRole('button', { name: 'ارسال کد تأیید' }).click();
   await expect(dialog.getByRole('alert')).not.toBeEmpty();
   await expect(dialog.getByRole('heading', { name: 'ورود یا ثبت‌نام' })).toBeVisible();

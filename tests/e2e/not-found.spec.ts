@@ -25,13 +25,15 @@ test('the back-to-dashboard button goes home at once', async ({ page }) => {
 /** Where each character of the echoed path is drawn, left to right on the screen. */
 function glyphOrder(page: import('@playwright/test').Page) {
   return page.locator('[data-missing-path]').evaluate((element) => {
-    const text = element.firstChild as Text;
     const glyphs: { char: string; left: number }[] = [];
-    for (let i = 0; i < text.length; i++) {
-      const range = document.createRange();
-      range.setStart(text, i);
-      range.setEnd(text, i + 1);
-      glyphs.push({ char: text.data[i]!, left: range.getBoundingClientRect().left });
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode() as Text | null; text; text = walker.nextNode() as Text | null) {
+      for (let i = 0; i < text.length; i++) {
+        const range = document.createRange();
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        glyphs.push({ char: text.data[i]!, left: range.getBoundingClientRect().left });
+      }
     }
     return glyphs.sort((a, b) => a.left - b.left).map((glyph) => glyph.char).join('');
   });
@@ -55,6 +57,17 @@ test.describe('the echoed path on a 375 px phone', () => {
     expect(await glyphOrder(page)).toBe('/faq');
     await expect(page.locator('[data-missing-path]')).toHaveCSS('direction', 'ltr');
     await expect(page.locator('[data-missing-path]')).toHaveCSS('unicode-bidi', 'isolate');
+  });
+
+  test('a Persian path keeps its segments in order, each read right to left', async ({ page }) => {
+    await page.goto('/پزشکان/احمدی');
+    await expect(page.locator('[data-missing-path]')).toHaveText('/پزشکان/احمدی');
+    const segments = page.locator('[data-missing-path] [data-path-segment]');
+    await expect(segments).toHaveText(['پزشکان', 'احمدی']);
+    const first = (await segments.nth(0).boundingBox())!;
+    const second = (await segments.nth(1).boundingBox())!;
+    expect(first.x + first.width).toBeLessThanOrEqual(second.x + 1);
+    await expect(segments.nth(0)).toHaveCSS('unicode-bidi', 'isolate');
   });
 
   test('a path that fits on a line is not broken mid-word', async ({ page }) => {

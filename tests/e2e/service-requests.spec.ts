@@ -104,7 +104,7 @@ test('request a service for someone else with a landline, see the rules, land on
   await expect(info).toContainText(service.lead_time);
   for (const item of service.prepare) await expect(info).toContainText(item);
   // The contact number starts as the account's mobile.
-  await expect(page.getByLabel('شمارهٔ تماس')).toHaveValue(phone);
+  await expect(page.getByLabel('شمارهٔ تماس')).toHaveValue(toPersianDigits(phone));
   await expectNoSideScroll(page);
 
   // For someone else; every rule on the client, with the server's Persian messages.

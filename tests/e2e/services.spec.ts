@@ -16,7 +16,7 @@ const inCategory = (id: ServiceCategory) =>
 
 test('/sr explains the steps and links to the services, the request form, my requests and my invoices', async ({ page }) => {
   await page.goto('/sr');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('خدمات بیمارستان در خانهٔ شما');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('درخواست خدمات');
   await expect(page.getByRole('list', { name: 'چطور کار می‌کند' }).getByRole('listitem')).toHaveCount(4);
   await expect(page.getByRole('link', { name: 'درخواست خدمت', exact: true })).toHaveAttribute('href', '/sr/request/store');
   await expect(page.getByRole('link', { name: 'همهٔ خدمات و هزینه‌ها' })).toHaveAttribute('href', '/sr/services');

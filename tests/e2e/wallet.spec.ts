@@ -64,7 +64,7 @@ test('charging through the sandbox bank: the receipt, the new balance, the heade
   await expect(page).toHaveURL(/\/financial\/charge-wallet$/);
 
   await page.goto('/financial');
-  await expect(page.locator('[data-wallet-available]')).toHaveText('۲٬۵۰۰٬۰۰۰ ریال');
+  await expect(page.locator('[data-wallet-available]')).toHaveText('۲٬۵۰۰٬۰۰۰ ریال (۲۵۰ هزار تومان)');
   const recent = page.getByRole('region', { name: 'آخرین تراکنش‌ها' });
   await expect(recent.getByRole('listitem')).toHaveCount(1);
   await expect(recent.getByRole('listitem').first()).toContainText('شارژ کیف پول');
@@ -124,7 +124,7 @@ test('withdrawing to an IBAN, with a confirmation, a refusal beyond the balance,
   // A pasted IR is dropped and the digits are grouped as a printed IBAN.
   const iban = page.getByLabel(/شماره شبا/);
   await iban.fill(`IR${IBAN}`);
-  await expect(iban).toHaveValue('05 0170 0000 0012 3456 7890 12');
+  await expect(iban).toHaveValue('۰۵ ۰۱۷۰ ۰۰۰۰ ۰۰۱۲ ۳۴۵۶ ۷۸۹۰ ۱۲');
 
   // More than the wallet holds: said as it is typed, and no confirmation step (the server refuses it too).
   const amount = page.getByLabel('مبلغ برداشت (ریال)');
@@ -161,7 +161,7 @@ test('withdrawing to an IBAN, with a confirmation, a refusal beyond the balance,
   await page.getByRole('dialog', { name: 'لغو درخواست برداشت' }).getByRole('button', { name: 'بله، لغو شود' }).click();
   await expect(requests.getByRole('listitem').first()).toContainText('لغو شد');
   await expect(requests.getByRole('button', { name: 'لغو درخواست' })).toHaveCount(0);
-  await expect(page.locator('[data-wallet-available]')).toHaveText('۳٬۰۰۰٬۰۰۰ ریال');
+  await expect(page.locator('[data-wallet-available]')).toHaveText('۳٬۰۰۰٬۰۰۰ ریال (۳۰۰ هزار تومان)');
 
   // The statement lists the withdrawal and its reversal; the type filter keeps one, and a reload keeps the filter.
   await page.goto('/financial/transactions');
@@ -262,5 +262,5 @@ test('the hospital pays one withdrawal and rejects another: the patient sees the
   await expect(requests.getByRole('listitem').nth(0)).toContainText('شماره شبا به نام صاحب حساب نیست');
   await expect(requests.getByRole('button', { name: 'لغو درخواست' })).toHaveCount(0);
   // 5,000,000 charged − 1,000,000 paid out; the rejected 2,000,000 came back.
-  await expect(page.locator('[data-wallet-available]')).toHaveText('۴٬۰۰۰٬۰۰۰ ریال');
+  await expect(page.locator('[data-wallet-available]')).toHaveText('۴٬۰۰۰٬۰۰۰ ریال (۴۰۰ هزار تومان)');
 });

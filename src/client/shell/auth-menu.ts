@@ -13,7 +13,12 @@ export function startAuthMenu(): void {
     const loggedIn = Boolean(user && $token.get());
     if (loggedIn) root.dataset.auth = 'in';
     else delete root.dataset.auth;
-    for (const name of document.querySelectorAll('[data-user-name]')) name.textContent = user?.full_name || 'حساب من';
+    // A long name is cut with «…» on narrow screens; the whole of it stays in the title and the menu's accessible name.
+    for (const name of document.querySelectorAll<HTMLElement>('[data-user-name]')) {
+      name.textContent = user?.full_name || 'حساب من';
+      name.title = name.textContent;
+    }
+    // Rials alone here: the toman words would weigh on every page's script; the wallet page shows both.
     for (const wallet of document.querySelectorAll('[data-user-wallet]')) wallet.textContent = formatRial(user?.wallet ?? 0);
     // «تغییر فرد» only when this phone is known to have several people.
     for (const item of document.querySelectorAll<HTMLElement>('[data-switch-person]')) item.hidden = $phoneAccountCount.get() < 2;

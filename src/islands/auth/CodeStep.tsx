@@ -122,7 +122,7 @@ export function CodeStep() {
           ref={input}
           id="login-code"
           name="code"
-          value={code}
+          value={toPersianDigits(code)}
           onChange={(event) => change(event.target.value)}
           inputMode="numeric"
           autoComplete="one-time-code"

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRial } from '#lib/format/number.ts';
+import { formatRialWithToman } from '#lib/format/toman.ts';
 import { showFormFailure } from '../ui/server-errors.ts';
 import { $wallet } from '#stores/wallet.ts';
 import { pay, refreshAppointment } from '#stores/booking.ts';
@@ -60,7 +61,7 @@ export function HoldStep({ appointment }: { appointment: Appointment }) {
       <div className="flex flex-col gap-3 rounded-xl border border-line p-4">
         <div className="flex justify-between gap-3">
           <span className="text-muted">هزینهٔ ویزیت</span>
-          <span className="font-bold">{formatRial(appointment.fee)}</span>
+          <span className="font-bold">{formatRialWithToman(appointment.fee)}</span>
         </div>
         {appointment.paid_from_wallet > 0 && (
           <div className="flex justify-between gap-3">

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { BOOKING_WINDOW_DAYS, OtherPatientSchema, type OtherPatient, type SlotDay } from '#lib/api/contracts/appointments.ts';
 import { formatTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
-import { formatRial } from '#lib/format/number.ts';
+import { formatRialWithToman } from '#lib/format/toman.ts';
 import { $chosen, $holding, $refusal, $slots, chooseSlot, hold, loadSlots, loadWholeWindow } from '#stores/booking.ts';
 import { PrimaryButton } from '../ui/Buttons.tsx';
 import { ChoiceGroup } from '../ui/ChoiceGroup.tsx';
@@ -180,7 +180,7 @@ export function SlotPicker() {
         <h2 id="slots-title" className="text-lg font-bold">
           انتخاب زمان نوبت
         </h2>
-        <p className="text-sm text-muted">هزینهٔ ویزیت: {formatRial(slots.fee)}</p>
+        <p className="text-sm text-muted">هزینهٔ ویزیت: {formatRialWithToman(slots.fee)}</p>
       </div>
       <p className="text-sm text-muted">
         نوبت را تا {toPersianDigits(slots.cancelFreeHours)} ساعت پیش از زمانش می‌توانید رایگان لغو کنید یا زمانش را تغییر دهید؛ مبلغ به کیف پول شما برمی‌گردد.

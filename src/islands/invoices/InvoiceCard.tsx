@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Invoice } from '#lib/api/contracts/invoices.ts';
 import { formatJalaliDate } from '#lib/format/date.ts';
-import { formatRial } from '#lib/format/number.ts';
+import { formatRialWithToman } from '#lib/format/toman.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { invoiceTitle } from './labels.ts';
 
@@ -40,7 +40,7 @@ export function InvoiceCard({ invoice, now }: { invoice: Invoice; now: number })
           <time dateTime={invoice.issued_at}>{formatJalaliDate(invoice.issued_at)}</time>
         </Row>
         <Row term={{ unpaid: 'مبلغ قابل پرداخت', paid: 'پرداخت‌شده', void: 'مبلغ' }[invoice.status]}>
-          <span data-invoice-payable>{formatRial(invoice.payable)}</span>
+          <span data-invoice-payable>{formatRialWithToman(invoice.payable)}</span>
         </Row>
         {invoice.status === 'unpaid' && invoice.due_at && (
           <Row term="مهلت پرداخت">

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useRef, type KeyboardEvent } from 'react';
 import { toPersianDigits } from '#lib/format/digits.ts';
-import { formatRial } from '#lib/format/number.ts';
+import { formatRialWithToman } from '#lib/format/toman.ts';
 import { $invoices, $invoicesView, $unpaidSummary, INVOICE_FILTERS, loadInvoices, showInvoices, type InvoiceFilter } from '#stores/invoices.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { LoadFailed } from '../ui/LoadState.tsx';
@@ -78,7 +78,7 @@ function Summary() {
           <div className="flex flex-col gap-1 rounded-xl bg-page px-4 py-3">
             <dt className="text-sm text-muted">جمع مبلغ قابل پرداخت</dt>
             <dd className="text-2xl font-black" data-unpaid-total>
-              {formatRial(summary.total)}
+              {formatRialWithToman(summary.total)}
             </dd>
           </div>
         </dl>

@@ -1,12 +1,43 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import type { ChangeEvent, InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { useId } from 'react';
+import { toLatinDigits, toPersianDigits } from '#lib/format/digits.ts';
 
-/** A labelled text field with its error messages, wired for screen readers. */
+/**
+ * Whether a field shows its digits in Persian: the number fields (phone, national code, codes, IBAN,
+ * amounts), told by their keyboard. The form still reads Latin digits (see `showPersianDigits`).
+ */
+export function numberField(input: Pick<InputHTMLAttributes<HTMLInputElement>, 'inputMode' | 'type'>): boolean {
+  return input.inputMode === 'numeric' || input.inputMode === 'tel' || input.inputMode === 'decimal' || input.type === 'tel';
+}
+
+/**
+ * Runs `onChange` with the field's digits in Latin (what forms validate and send), then shows them in
+ * Persian like the rest of the page. Both are one character per digit, so the caret stays where it was.
+ * Typed, pasted (Latin, Persian or Arabic-Indic digits) and autofilled (WebOTP, saved numbers) input all
+ * come through here.
+ */
+export function showPersianDigits(event: ChangeEvent<HTMLInputElement>, onChange?: (event: ChangeEvent<HTMLInputElement>) => void): void {
+  const element = event.currentTarget;
+  const { selectionStart, selectionEnd } = element;
+  // Setting the value sends the caret to the end; it goes back where it was (the handler reads it too).
+  const replace = (value: string) => {
+    if (value === element.value) return;
+    element.value = value;
+    if (selectionStart !== null && selectionEnd !== null && document.activeElement === element) element.setSelectionRange(selectionStart, selectionEnd);
+  };
+  replace(toLatinDigits(element.value));
+  onChange?.(event);
+  replace(toPersianDigits(element.value));
+}
+
+/** A labelled text field with its error messages, wired for screen readers. Number fields show Persian digits. */
 export function TextField({
   label,
   errors,
   hint,
   prefix,
+  value,
+  onChange,
   ...input
 }: {
   label: string;
@@ -18,6 +49,7 @@ export function TextField({
 } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const described = errors?.length ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const persian = numberField(input);
   const field = (
     <input
       id={id}
@@ -25,6 +57,9 @@ export function TextField({
       aria-describedby={described}
       className={`min-h-12 w-full rounded-xl border border-line bg-page ${prefix ? 'ps-11 pe-3' : 'px-3'} text-base outline-none focus:border-brand aria-invalid:border-danger disabled:opacity-60`}
       {...input}
+      {...(persian && typeof input.placeholder === 'string' ? { placeholder: toPersianDigits(input.placeholder) } : {})}
+      {...(value === undefined ? {} : { value: persian && typeof value === 'string' ? toPersianDigits(value) : value })}
+      onChange={persian ? (event) => showPersianDigits(event, onChange) : onChange}
     />
   );
   return (

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { formatRial } from '#lib/format/number.ts';
+import { formatRialWithToman } from '#lib/format/toman.ts';
 import { $wallet, loadWallet } from '#stores/wallet.ts';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
 
@@ -15,7 +16,7 @@ export function BalanceCard() {
         موجودی قابل استفاده
       </h2>
       <p className="text-3xl font-black" data-wallet-available>
-        {formatRial(available)}
+        {formatRialWithToman(available)}
       </p>
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
         <div className="flex justify-between gap-3 rounded-xl bg-page px-3 py-2">

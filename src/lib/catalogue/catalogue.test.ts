@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { filterDoctors, finderSearch, parseFinderQuery, type FindableDoctor } from './finder.ts';
+import { filterDoctors, finderSearch, orderByNextFree, parseFinderQuery, type FindableDoctor } from './finder.ts';
 import { nextWorkingDays, type Session } from './schedule.ts';
 import { nameMatches, normalizeForSearch, searchWords } from './search.ts';
 
@@ -55,7 +55,10 @@ describe('finder query', () => {
       clinic: 'heart',
       gender: '',
       q: 'علی',
+      today: '',
     });
+    expect(parseFinderQuery(new URLSearchParams('today=1')).today).toBe('1');
+    expect(parseFinderQuery(new URLSearchParams('today=yes')).today).toBe('');
   });
 
   it('writes only the filters that are set', () => {
@@ -92,6 +95,27 @@ describe('finder query', () => {
     ['expertise=nothing', []],
   ])('?%s → %j', (search, ids) => {
     expect(filterDoctors(doctors, parseFinderQuery(new URLSearchParams(search))).map((d) => d.id)).toEqual(ids);
+  });
+});
+
+describe('finder order by next free slot', () => {
+  const doctors = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id }));
+  // Saturday 2026-11-21, 10:00 in Tehran.
+  const now = new Date('2026-11-21T06:30:00Z');
+  const nextFree = new Map<string, string | null>([
+    ['a', '2026-11-23T05:00:00Z'],
+    ['b', null],
+    ['c', '2026-11-21T12:00:00Z'],
+    ['e', '2026-11-21T19:30:00Z'], // 23:00 in Tehran: still today
+  ]);
+
+  it('puts the soonest first, then those with none or unknown in their order', () => {
+    expect(orderByNextFree(doctors, nextFree, { now }).map((d) => d.id)).toEqual(['c', 'e', 'a', 'b', 'd']);
+  });
+
+  it('keeps only the doctors free later today (Tehran) with «today»', () => {
+    expect(orderByNextFree(doctors, nextFree, { now, today: true }).map((d) => d.id)).toEqual(['c', 'e']);
+    expect(orderByNextFree(doctors, new Map([['a', '2026-11-21T20:31:00Z']]), { now, today: true })).toEqual([]);
   });
 });
 

@@ -1,4 +1,6 @@
-import { textMatches } from './search.ts';
+import { toTehranIsoDate } from '../format/date.ts';
+import { normalizeForSearch, searchWords } from './search.ts';
+import { isLatinWord, latinWordMatches, nameSoundKeys } from './transliterate.ts';
 import { SPECIALTY_WORDS } from './specialty-words.ts';
 
 /** The doctor finder's filters, kept in the URL so a result can be shared and works without JS. */
@@ -7,9 +9,11 @@ export interface FinderQuery {
   clinic: string;
   gender: '' | 'female' | 'male';
   q: string;
+  /** '1': only doctors with a free slot later today (Tehran). */
+  today: '' | '1';
 }
 
-export const FINDER_KEYS = ['expertise', 'clinic', 'gender', 'q'] as const;
+export const FINDER_KEYS = ['expertise', 'clinic', 'gender', 'q', 'today'] as const;
 
 /** Reads the filters from a URL's search parameters; unknown values become "no filter". */
 export function parseFinderQuery(params: URLSearchParams): FinderQuery {
@@ -19,6 +23,7 @@ export function parseFinderQuery(params: URLSearchParams): FinderQuery {
     clinic: params.get('clinic')?.trim() ?? '',
     gender: gender === 'female' || gender === 'male' ? gender : '',
     q: (params.get('q') ?? '').trim().slice(0, 100),
+    today: params.get('today') === '1' ? '1' : '',
   };
 }
 
@@ -51,6 +56,26 @@ export function searchableTexts(doctor: FindableDoctor, groupName: (id: string) 
   ].filter(Boolean);
 }
 
+/** Each name's sound keys, worked out once per process (the catalogue is fixed). */
+const soundKeys = new Map<string, string[]>();
+function soundKeysOf(name: string): string[] {
+  let keys = soundKeys.get(name);
+  if (!keys) soundKeys.set(name, (keys = nameSoundKeys(name)));
+  return keys;
+}
+
+/**
+ * Whether the search text finds `doctor`: each word (titles such as «دکتر» or «Dr» left out) occurs
+ * in the name, the title or a specialty, or, written in Latin letters, sounds like the start of one
+ * of the name's words («Ahmadi», «ahmad» → «مریم احمدی»).
+ */
+export function doctorMatches(doctor: FindableDoctor, query: string, groupName?: (id: string) => string | undefined): boolean {
+  const haystacks = searchableTexts(doctor, groupName).map(normalizeForSearch);
+  return searchWords(query).every(
+    (word) => haystacks.some((text) => text.includes(word)) || (isLatinWord(word) && latinWordMatches(soundKeysOf(doctor.fullName), word)),
+  );
+}
+
 /**
  * The doctors that pass every filter. The search text finds a doctor when each of its words (titles
  * such as «دکتر» and punctuation left out) occurs in the name, the title or a specialty:
@@ -62,6 +87,28 @@ export function filterDoctors<T extends FindableDoctor>(doctors: readonly T[], q
       (!query.expertise || doctor.expertiseGroups.includes(query.expertise)) &&
       (!query.clinic || doctor.clinics.includes(query.clinic)) &&
       (!query.gender || doctor.gender === query.gender) &&
-      (!query.q || textMatches(searchableTexts(doctor, groupName), query.q)),
+      (!query.q || doctorMatches(doctor, query.q, groupName)),
   );
+}
+
+/**
+ * The finder's order: soonest next free slot first; doctors with none in the booking window, or
+ * whose look-up failed (absent from `nextFree`), after them in their given order. With `today`,
+ * only those whose next free slot is later today in Tehran.
+ */
+export function orderByNextFree<T extends { id: string }>(
+  doctors: readonly T[],
+  nextFree: ReadonlyMap<string, string | null>,
+  { now, today = false }: { now: Date; today?: boolean },
+): T[] {
+  const at = (doctor: T) => {
+    const start = nextFree.get(doctor.id);
+    return start ? Date.parse(start) : Number.POSITIVE_INFINITY;
+  };
+  const day = toTehranIsoDate(now);
+  return doctors
+    .map((doctor, index) => ({ doctor, index, at: at(doctor) }))
+    .filter((entry) => !today || (Number.isFinite(entry.at) && toTehranIsoDate(entry.at) === day))
+    .sort((a, b) => a.at - b.at || a.index - b.index)
+    .map((entry) => entry.doctor);
 }

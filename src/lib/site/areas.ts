@@ -1,5 +1,6 @@
 /**
- * The one registry of the portal's areas: the header, the phones' bottom bar, the home page's
+ * The one registry of the portal's areas and their names (a page's menu entry, tab and h1 read the
+ * same): the header, the phones' bottom bar, the home page's
  * service cards, the account tabs and the user menu all read it. A link is shown only when its page
  * is built; a feature that lands flips `built` (areas.test.ts fails until the flag and src/pages agree).
  * Runs anywhere; imports nothing.
@@ -45,11 +46,11 @@ const requests = {
 
 const results = {
   href: '/test-response/give-response',
-  label: 'جواب آزمایش',
+  label: 'جواب آزمایش‌ها',
   short: 'آزمایش',
   icon: 'flask',
   built: true,
-  card: { title: 'جواب آزمایش', text: 'جواب آزمایش‌های خود را آنلاین ببینید.' },
+  card: { title: 'جواب آزمایش‌ها', text: 'جواب آزمایش‌های خود را آنلاین ببینید.' },
 } as const satisfies ServiceCard;
 
 const wallet = {
@@ -63,14 +64,14 @@ const wallet = {
 
 const pregnancy = {
   href: '/pregnancy-timeline',
-  label: 'بارداری',
+  label: 'بارداری هفته‌به‌هفته',
   short: 'بارداری',
   icon: 'baby',
   built: true,
   card: { title: 'بارداری هفته‌به‌هفته', text: 'همراه شما در چهل هفتهٔ بارداری، حتی بدون اینترنت.' },
 } as const satisfies ServiceCard;
 
-const profile = { href: '/patient-profile', label: 'مشخصات من', short: 'مشخصات', icon: 'user', built: true } as const satisfies Area;
+const profile = { href: '/patient-profile', label: 'پروفایل من', short: 'پروفایل', icon: 'user', built: true } as const satisfies Area;
 const myServices = { href: '/patient-profile/services', label: 'نوبت‌های من', short: 'نوبت‌ها', icon: 'list', built: true } as const satisfies Area;
 const chargeWallet = {
   href: '/patient-profile/charge-wallet',
@@ -93,10 +94,13 @@ export const serviceCards: readonly ServiceCard[] = [appointment, requests, resu
 export const accountAreas: readonly Area[] = [profile, myServices, myRequests, invoices, chargeWallet];
 
 /** The header's user menu. */
-export const userMenuAreas: readonly Area[] = [{ ...profile, label: 'پروفایل من' }, myServices, myRequests, invoices, wallet];
+export const userMenuAreas: readonly Area[] = [profile, myServices, myRequests, invoices, wallet];
+
+/** The phones' bottom bar adds these for a logged-in patient (after the portal's areas). */
+export const patientBarAreas: readonly Area[] = [{ ...myServices, short: myServices.label }];
 
 /** Every registry entry, for the test that holds `built` to src/pages. */
-export const allAreas: readonly Area[] = [...portalAreas, ...serviceCards, ...accountAreas, ...userMenuAreas];
+export const allAreas: readonly Area[] = [...portalAreas, ...serviceCards, ...accountAreas, ...userMenuAreas, ...patientBarAreas];
 
 /** The entries whose page is built: the only ones a page may link to. */
 export function shown<T extends Area>(areas: readonly T[]): T[] {

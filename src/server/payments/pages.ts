@@ -1,5 +1,11 @@
 import '../effects.ts';
+import { formatBookingDay } from '#lib/booking/when.ts';
+import { formatTime } from '#lib/format/date.ts';
 import { findAccount } from '../accounts/repository.ts';
+import { doctorName } from '../booking/context.ts';
+import { findAppointment } from '../booking/repository.ts';
+import { getCatalogue } from '../catalogue/index.ts';
+import { findInvoice, requestOfInvoice } from '../invoices/repository.ts';
 import { getDb, type Db } from '../db/index.ts';
 import { env } from '../env.ts';
 import { activeGateway } from './active-gateway.ts';
@@ -37,4 +43,31 @@ export async function receiveFromBank(paymentId: string, authority: string | nul
 
 export async function paymentForReceipt(url: URL): Promise<PaymentRow | undefined> {
   return paymentOf(await getDb(), url);
+}
+
+/**
+ * What a receipt says the money was for, as label–value rows: the doctor and the visit's day and
+ * time for an appointment, the invoice's key and service for an invoice; nothing more for a wallet
+ * charge (its purpose says it all). Only what the payment's own secret link may show: a link
+ * payment's receipt names the invoice, never the patient.
+ */
+export async function receiptSubject(payment: PaymentRow): Promise<Array<[string, string]>> {
+  if (!payment.target) return [];
+  const db = await getDb();
+  if (payment.purpose === 'appointment') {
+    const appointment = await findAppointment(db, payment.target);
+    if (!appointment) return [];
+    return [
+      ['پزشک', doctorName(getCatalogue().doctors.get(appointment.doctorId))],
+      ['زمان نوبت', `${formatBookingDay(appointment.startsAt)}، ساعت ${formatTime(appointment.startsAt)}`],
+    ];
+  }
+  if (payment.purpose === 'invoice') {
+    const invoice = await findInvoice(db, payment.target);
+    if (!invoice) return [];
+    const request = invoice.serviceRequestId === null ? undefined : await requestOfInvoice(db, invoice.serviceRequestId);
+    const service = request ? getCatalogue().services.get(request.serviceId)?.name : invoice.items[0]?.title;
+    return [['صورت‌حساب', invoice.key], ...(service ? [['خدمت', service] as [string, string]] : [])];
+  }
+  return [];
 }

@@ -1,11 +1,12 @@
+import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRial } from '#lib/format/number.ts';
 
 /** Receipts sent by SMS after a money movement commits (issue 10 item 6). */
 export const walletSms = {
   charged: (amount: number, balance: number, refId: string) =>
-    `کیف پول شما در پورتال بیمارستان ${formatRial(amount)} شارژ شد.\nموجودی: ${formatRial(balance)}\nشماره پیگیری بانک: ${refId}`,
+    `کیف پول شما در پورتال بیمارستان ${formatRial(amount)} شارژ شد.\nموجودی: ${formatRial(balance)}\nشماره پیگیری بانک: ${toPersianDigits(refId)}`,
   withdrawalPaid: (key: string, amount: number, bankReference: string) =>
-    `برداشت ${key} به مبلغ ${formatRial(amount)} به حساب شما واریز شد.\nشماره پیگیری: ${bankReference}`,
+    `برداشت ${key} به مبلغ ${formatRial(amount)} به حساب شما واریز شد.\nشماره پیگیری: ${toPersianDigits(bankReference)}`,
   withdrawalRejected: (key: string, amount: number, reason: string) =>
     `درخواست برداشت ${key} پذیرفته نشد و ${formatRial(amount)} به کیف پول شما برگشت.\nعلت: ${reason}`,
 };
