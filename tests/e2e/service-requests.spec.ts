@@ -226,7 +226,8 @@ test('a second request: the last address in one tap, the e-prescription code and
   await expect(saved).toHaveAttribute('aria-pressed', 'false');
   await saved.click();
   await expect(page.getByLabel('نشانی محل خدمت')).toHaveValue(ADDRESS);
-  await expect(page.getByLabel('شمارهٔ تماس')).toHaveValue(first.phone);
+  // Number fields show Persian digits and send Latin ones.
+  await expect(page.getByLabel('شمارهٔ تماس')).toHaveValue(toPersianDigits(first.phone));
   await expect(saved).toHaveAttribute('aria-pressed', 'true');
 
   // The tracking code: the shared rule's message, then a code typed in Persian digits.
