@@ -94,7 +94,7 @@ export async function postRaw(server: RunningServer, apiPath: string, body: unkn
 export async function registerPatient(
   server: RunningServer,
   person: { phone: string; ip: string; firstName: string; lastName: string; internationalCode: string },
-): Promise<{ token: string; accountId: number }> {
+): Promise<{ token: string; accountId: number; user: { id: number } }> {
   const { phone, ip } = person;
   await post(server, 'auth/login/with/phone-number', { phone_number: phone }, { ip });
   const code = lastCode(server, phone);
@@ -107,5 +107,5 @@ export async function registerPatient(
   );
   if (registered.status !== 200) throw new Error(`registration answered ${registered.status}: ${await registered.text()}`);
   const { token, user } = ((await registered.json()) as { data: { token: string; user: { id: number } } }).data;
-  return { token, accountId: user.id };
+  return { token, accountId: user.id, user };
 }
