@@ -247,6 +247,33 @@ describe('GET /api/appointments/{key}/calendar.ics', () => {
     expect(text).toMatch(/^BEGIN:VCALENDAR/);
     expect(text).toMatch(new RegExp(`^UID:${booked.key}@`, 'm'));
     expect(text).toMatch(new RegExp(`^DTSTART:${booked.start.replace(/[-:]/g, '').replace(/\.\d+/, '')}`, 'm'));
+    expect(text).toMatch(/^SEQUENCE:0\r$/m);
+  });
+
+  it('grows SEQUENCE with each move and the cancellation, and folds lines at 75 octets, not characters', async () => {
+    const me = await patient();
+    await chargeWallet(server, me.token, 10_000_000);
+    const [first, second] = await freeStarts(server, 'omid-khalili');
+    const booked = await bookWithWallet(server, me.token, 'omid-khalili', first!);
+    const calendar = async () => (await getAs(server, `/api/appointments/${booked.key}/calendar.ics`, me.token)).text();
+    const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, '');
+
+    const asBooked = await calendar();
+    // Every line within 75 octets; the Persian title and description (two octets a letter) span several.
+    for (const line of asBooked.split('\r\n')) expect(Buffer.byteLength(line, 'utf8'), line).toBeLessThanOrEqual(75);
+    expect(asBooked).toMatch(/^ /m);
+    expect(unfold(asBooked)).toContain(`کد پیگیری: ${booked.key}`);
+
+    expect((await post(server, `appointments/${booked.key}/reschedule`, { start: second }, { token: me.token })).status).toBe(200);
+    const moved = await calendar();
+    expect(moved).toMatch(/^SEQUENCE:1\r$/m);
+    expect(moved).toMatch(new RegExp(`^DTSTART:${second!.replace(/[-:]/g, '').replace(/\.\d+/, '')}`, 'm'));
+    expect(moved).toMatch(new RegExp(`^UID:${booked.key}@`, 'm'));
+
+    expect((await post(server, `appointments/${booked.key}/cancel`, undefined, { token: me.token })).status).toBe(200);
+    const cancelled = await calendar();
+    expect(cancelled).toMatch(/^SEQUENCE:2\r$/m);
+    expect(cancelled).toMatch(/^STATUS:CANCELLED\r$/m);
   });
 });
 

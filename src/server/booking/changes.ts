@@ -94,7 +94,7 @@ export async function rescheduleAppointment(db: Db, ctx: BookingContext, account
       await consumeAllowanceIn(inner, { bucket: 'appointment-move', subject: String(accountId) }, [{ max: MAX_MOVES_PER_DAY, ms: DAY_MS }], (seconds) => bookingLimitMessages.tooManyMoves(MAX_MOVES_PER_DAY, seconds), now);
       for (const stale of await lockStaleInSlot(inner, row.doctorId, check.slot.start, now)) await releaseUnconfirmed(inner, stale, now, { status: 'expired' }, false);
       const updated = await inner.transaction((savepoint) =>
-        updateAppointment(savepoint as unknown as Db, row.id, { startsAt: check.slot.start, endsAt: check.slot.end, turn: check.slot.turn, clinicId: check.slot.clinic }),
+        updateAppointment(savepoint as unknown as Db, row.id, { startsAt: check.slot.start, endsAt: check.slot.end, turn: check.slot.turn, clinicId: check.slot.clinic, moves: row.moves + 1 }),
       );
       await scheduleReminder(inner, ctx, updated, now);
       return { kind: 'moved' as const, row: updated };

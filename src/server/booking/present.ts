@@ -75,6 +75,8 @@ export function toAppointment(row: AppointmentRow, ctx: BookingContext, now: Dat
     refund_if_cancelled: cancel.refund,
     can_reschedule: status === 'confirmed' && insideFreeWindow(row, ctx, now),
     cancel_until: cancelUntil(row, ctx).toISOString(),
+    // A move is a revision, and so is the cancellation that ends the visit (moves stop then).
+    calendar_sequence: row.moves + (status === 'cancelled' ? 1 : 0),
     ...(receipt ? { receipt } : {}),
     ...((status === 'held' || status === 'awaiting_payment') && row.expiresAt ? { expires_at: row.expiresAt.toISOString() } : {}),
     ...(status === 'awaiting_payment' && row.paymentId ? { payment_id: row.paymentId } : {}),

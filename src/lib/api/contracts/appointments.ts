@@ -165,6 +165,11 @@ export interface Appointment {
    * goes to the wallet. Already past for a visit booked closer to its start than that.
    */
   cancel_until: string;
+  /**
+   * The revision of this visit for calendars (iCalendar SEQUENCE, RFC 5545 §3.8.7.4): 0 as booked,
+   * one more for each move and for the cancellation, so a calendar app replaces its older entry.
+   */
+  calendar_sequence: number;
   /** What was paid and how, once confirmed (also when completed or cancelled later). */
   receipt?: AppointmentReceipt;
   /** While held or awaiting payment: when the slot is released. */

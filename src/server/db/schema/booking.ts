@@ -57,6 +57,8 @@ export const appointments = pgTable(
      * (HOLD_LIMIT_PER_ADDRESS). Null for rows made without one (the hospital's own tools).
      */
     heldFrom: text('held_from'),
+    /** Times the visit was moved (rescheduled): the calendar file's SEQUENCE counts its revisions. */
+    moves: integer('moves').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [
