@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BANK_MINIMUM_RIALS } from '../../src/lib/wallet/payment-split.ts';
+import { freeStarts, holdOk, walletOf } from '../support/booking-api.ts';
 import { startFakeZarinpal } from '../support/fake-zarinpal.ts';
-import { SANDBOX_CARD, startCharge, submitAtBank, TEST_IBAN } from '../support/wallet-api.ts';
+import { chargeWallet, SANDBOX_CARD, startCharge, submitAtBank, TEST_IBAN } from '../support/wallet-api.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -182,7 +184,61 @@ describe('the demo patient', () => {
   }, 120_000); // two server starts on an empty database
 });
 
+/** The doctor's fee in the catalogue (rials), and a wallet that covers all of it but 500 rials. */
+const FEE_DOCTOR = 'zahra-bagheri';
+const FEE = 5_000_000;
+
+describe('the bank part never falls under the gateway minimum', () => {
+  it('on the sandbox bank: the wallet gives 10,000 rials less, the bank takes the minimum, and the slot is booked', async () => {
+    const me = await patient();
+    await chargeWallet(server, me.token, FEE - 500);
+    const [start] = await freeStarts(server, FEE_DOCTOR);
+    const held = await holdOk(server, me.token, FEE_DOCTOR, start!);
+    expect(held.fee).toBe(FEE);
+    const paid = await post(server, `appointments/${held.key}/pay`, { use_wallet: true }, { token: me.token });
+    expect(paid.status).toBe(200);
+    const answer = await data<{ status: string; amount: number; redirect_url: string }>(paid);
+    expect(answer).toMatchObject({ status: 'awaiting_payment', amount: BANK_MINIMUM_RIALS });
+    // The wallet gave the fee less the minimum and keeps the rest.
+    expect((await walletOf(server, me.token)).available).toBe(FEE - 500 - (FEE - BANK_MINIMUM_RIALS));
+    // The sandbox bank takes it, and the visit is confirmed.
+    const bankPath = /url=(\/sandbox-bank\/[A-Za-z0-9_-]+)/.exec(await (await get(answer.redirect_url)).text())?.[1];
+    const back = await atBank(bankPath!, SANDBOX_CARD);
+    await get(back.headers.get('location')!);
+    expect((await data<{ status: string }>(await get(`/api/appointments/${held.key}`, me.token))).status).toBe('confirmed');
+  });
+});
+
 describe('through Zarinpal (a local fake that checks every call)', () => {
+  it('pays a booking whose wallet covers all but 500 rials: Zarinpal is asked for its minimum, never less', async () => {
+    const fake = await startFakeZarinpal({ merchantId: '1344b5d4-0048-11e8-94db-005056a205be' });
+    const portal = await startServer({
+      env: { TRUST_PROXY: '1', PAYMENT_GATEWAY: 'zarinpal', ZARINPAL_MERCHANT_ID: fake.merchantId, ZARINPAL_BASE_URL: fake.baseUrl, PUBLIC_SITE_URL: 'https://portal.example.ir' },
+    });
+    try {
+      const { token } = await registerPatient(portal, { phone: newPhone(), ip: newIp(), firstName: 'نرگس', lastName: 'امینی', internationalCode: nationalCode(8_901) });
+      const call = (path: string, init: RequestInit = {}) => fetch(new URL(path, portal.url), { redirect: 'manual', ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+      const startPayOf = async (redirectUrl: string) => /url=([^"]+)"/.exec(await (await call(redirectUrl)).text())?.[1]?.replaceAll('&amp;', '&').split('/').pop()!;
+      const arrive = (callback: string) => call(callback.replace('https://portal.example.ir', ''));
+
+      const charge = await data<{ redirect_url: string }>(await call('/api/wallet/charge', { method: 'POST', body: JSON.stringify({ amount: FEE - 500 }) }));
+      await arrive(fake.pay(await startPayOf(charge.redirect_url), { cardPan: '621986******9007', refId: 301 }));
+      const [start] = await freeStarts(portal, FEE_DOCTOR);
+      const held = await holdOk(portal, token, FEE_DOCTOR, start!);
+      const paid = await data<{ status: string; amount: number; redirect_url: string }>(await call(`/api/appointments/${held.key}/pay`, { method: 'POST', body: JSON.stringify({ use_wallet: true }) }));
+      expect(paid).toMatchObject({ status: 'awaiting_payment', amount: BANK_MINIMUM_RIALS });
+      const authority = await startPayOf(paid.redirect_url);
+      expect(fake.requests.filter((r) => r.path.endsWith('request.json')).at(-1)?.body).toMatchObject({ amount: BANK_MINIMUM_RIALS });
+      await arrive(fake.pay(authority, { cardPan: '621986******9007', refId: 302 }));
+      expect((await data<{ status: string }>(await call(`/api/appointments/${held.key}`))).status).toBe('confirmed');
+      expect(fake.refusals).toEqual([]);
+    } finally {
+      await portal.dispose();
+      await fake.close();
+    }
+  });
+
+
   it('charges: StartPay, back to /return-bank, verified with our amount, credited once; a cancel fails', async () => {
     const fake = await startFakeZarinpal({ merchantId: '1344b5d4-0048-11e8-94db-005056a205be' });
     const portal = await startServer({

@@ -99,6 +99,8 @@ function commonProblems(body: Record<string, unknown>, keys: Set<string>): strin
 function requestProblems(body: Record<string, unknown>): string[] {
   const problems = commonProblems(body, REQUEST_KEYS);
   if (body.currency !== undefined && body.currency !== 'IRR' && body.currency !== 'IRT') problems.push('currency must be IRR or IRT');
+  // Zarinpal takes at least 1,000 toman (its SDK checks the same before sending).
+  else if (Number.isSafeInteger(body.amount) && (body.amount as number) * (body.currency === 'IRT' ? 10 : 1) < 10_000) problems.push('amount must be at least 1000 toman (10000 rials)');
   if (typeof body.description !== 'string' || body.description.trim() === '' || body.description.length > 500) problems.push('description must be 1–500 characters');
   if (!absoluteHttpUrl(body.callback_url)) problems.push(`callback_url must be an absolute http(s) URL, got ${JSON.stringify(body.callback_url)}`);
   if (body.metadata !== undefined) {

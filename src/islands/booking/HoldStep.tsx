@@ -49,7 +49,8 @@ export function HoldStep({ appointment }: { appointment: Appointment }) {
   if (lapsed) return <Ended appointment={{ ...appointment, status: 'expired' }} />;
 
   const due = appointment.fee - appointment.paid_from_wallet;
-  const { fromWallet, byBank } = splitPayment(due, available, useWallet);
+  const split = splitPayment(due, available, useWallet);
+  const { byBank } = split;
 
   return (
     <section aria-labelledby="hold-title" className="flex flex-col gap-5 rounded-2xl border border-line bg-card p-4 sm:p-5">
@@ -79,14 +80,14 @@ export function HoldStep({ appointment }: { appointment: Appointment }) {
           <input type="checkbox" className="size-5 accent-brand" checked={useWallet} disabled={available <= 0 || paying} onChange={(event) => setUseWallet(event.target.checked)} />
           <span>اول از موجودی کیف پول برداشته شود</span>
         </label>
-        <PaymentSplit fromWallet={fromWallet} byBank={byBank} />
+        <PaymentSplit {...split} />
       </div>
       <CancelRuleNote rule={cancelRule({ start: appointment.start, cancelUntil: appointment.cancel_until, now: new Date() })} />
       <FormAlert message={problem} />
       <PrimaryButton
         type="button"
         busy={paying}
-        disabled={paying}
+        disabled={paying || !split.payable}
         onClick={async () => {
           setPaying(true);
           setProblem(undefined);

@@ -59,7 +59,8 @@ export function PayPanel({ invoice, onPaid }: { invoice: Invoice; onPaid: () => 
   const available = wallet.status === 'ready' ? wallet.data.available : 0;
   const walletChosen = useWallet && available > 0;
   const due = invoice.payable;
-  const { fromWallet, byBank } = splitPayment(due, available, walletChosen);
+  const split = splitPayment(due, available, walletChosen);
+  const { byBank } = split;
 
   const pay = async () => {
     setPaying(true);
@@ -103,9 +104,9 @@ export function PayPanel({ invoice, onPaid }: { invoice: Invoice; onPaid: () => 
           {wallet.status === 'ready' && available <= 0 && <> — کیف پول شما خالی است و همهٔ مبلغ از درگاه بانک پرداخت می‌شود.</>}
         </p>
       </div>
-      <PaymentSplit fromWallet={fromWallet} byBank={byBank} />
+      <PaymentSplit {...split} />
       <FormAlert message={problem} />
-      <PrimaryButton type="button" busy={paying} disabled={paying || wallet.status === 'loading'} onClick={() => void pay()}>
+      <PrimaryButton type="button" busy={paying} disabled={paying || wallet.status === 'loading' || !split.payable} onClick={() => void pay()}>
         {byBank === 0 ? `پرداخت ${formatRial(due)} از کیف پول` : `پرداخت ${formatRial(byBank)} از درگاه بانک`}
       </PrimaryButton>
       {byBank > 0 && <p className="text-sm text-muted">به درگاه بانک می‌روید؛ پس از پرداخت، رسید را می‌بینید و از آنجا به همین صورت‌حساب برمی‌گردید.</p>}

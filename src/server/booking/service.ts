@@ -9,7 +9,9 @@ import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
 import { walletBalanceOf } from '../ledger/repository.ts';
 import { recordEvent, refusal } from '../limits/service.ts';
 import { lockWallet, transfer } from '../ledger/transfer.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
+import { GATEWAY_MINIMUM_RIALS, type PaymentGateway } from '../payments/gateway.ts';
+import { paymentMessages } from '../payments/messages.ts';
+import { splitPayment } from '#lib/wallet/payment-split.ts';
 import { findPayment, type PaymentRow } from '../payments/repository.ts';
 import { createPayment } from '../payments/service.ts';
 import { doctorName, doctorOf, type BookingContext } from './context.ts';
@@ -332,7 +334,9 @@ export async function payAppointment(
       if (open?.status === 'pending' && open.expiresAt > now) return { kind: 'bank' as const, row, payment: open };
     }
     const due = row.fee - row.paidFromWallet;
-    const fromWallet = body.use_wallet && due > 0 ? Math.min(due, await walletBalanceOf(inner, accountId)) : 0;
+    const split = splitPayment(due, body.use_wallet && due > 0 ? await walletBalanceOf(inner, accountId) : 0, body.use_wallet, GATEWAY_MINIMUM_RIALS[gateway]);
+    if (!split.payable) throw new AppError('not_acceptable', paymentMessages.belowBankMinimum);
+    const fromWallet = split.fromWallet;
     if (fromWallet > 0) {
       await transfer(inner, {
         from: { wallet: accountId },

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { HospitalInvoiceSchema, IssuedInvoiceSchema } from '#lib/api/contracts/hospital.ts';
 import { IssueInvoiceSchema, type IssueInvoiceBody } from '#lib/api/contracts/invoices.ts';
+import { BANK_MINIMUM_RIALS } from '#lib/wallet/payment-split.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { fundWallet, newPatient } from '../../../tests/support/money.ts';
 import { nationalCode } from '../../../tests/support/people.ts';
@@ -206,6 +207,25 @@ describeEachDatabase('invoices', (database) => {
     }
     expect(await walletBalanceOf(db, stranger.id)).toBe(10_000_000);
     expect((await findInvoice(db, issued.key))?.status).toBe('unpaid');
+  });
+
+  it('never opens a bank part under the gateway minimum: less from the wallet, or a refusal for a tiny invoice', async () => {
+    const { db } = database();
+    const patient = await newPatient(db);
+    await fundWallet(db, patient.id, 2_999_500);
+    const issued = await issueOf(db, patient, 3_000_000);
+    const started = await payInvoice(db, services, SETTINGS, 'sandbox', patient.id, issued.key, { use_wallet: true }, new Date());
+    expect(started).toMatchObject({ status: 'awaiting_payment', amount: BANK_MINIMUM_RIALS });
+    expect(await walletBalanceOf(db, patient.id)).toBe(2_999_500 - (3_000_000 - BANK_MINIMUM_RIALS));
+    expect((await findInvoice(db, issued.key))?.paidFromWallet).toBe(3_000_000 - BANK_MINIMUM_RIALS);
+
+    // An invoice under the minimum: the wallet pays it whole, or nothing is held and the bank is not asked.
+    const tiny = await issueOf(db, patient, 5_000);
+    expect((await rejection(payInvoice(db, services, SETTINGS, 'sandbox', patient.id, tiny.key, { use_wallet: false }, new Date()), AppError)).code).toBe('not_acceptable');
+    expect((await rejection(payByLink(db, SETTINGS, 'sandbox', tokenOf(tiny), new Date()), AppError)).code).toBe('not_acceptable');
+    expect((await findInvoice(db, tiny.key))?.paymentId).toBeNull();
+    expect((await payInvoice(db, services, SETTINGS, 'sandbox', patient.id, tiny.key, { use_wallet: true }, new Date())).status).toBe('paid');
+    await expectLedgerConsistent(db);
   });
 
   it('50 wallet payments of one invoice at once debit the wallet once', async () => {

@@ -8,7 +8,9 @@ import { isBusinessKey, withFreshKey } from '../keys.ts';
 import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
 import { walletBalanceOf } from '../ledger/repository.ts';
 import { lockWallet, transfer } from '../ledger/transfer.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
+import { GATEWAY_MINIMUM_RIALS, type PaymentGateway } from '../payments/gateway.ts';
+import { paymentMessages } from '../payments/messages.ts';
+import { splitPayment } from '#lib/wallet/payment-split.ts';
 import { findPayment } from '../payments/repository.ts';
 import { createPayment } from '../payments/service.ts';
 import { invoiceMessages as M, invoiceStatement } from './messages.ts';
@@ -164,7 +166,9 @@ export async function payInvoice(
       row = await releaseEscrow(inner, row, now);
     }
     const due = row.payable;
-    const fromWallet = body.use_wallet ? Math.min(due, await walletBalanceOf(inner, accountId)) : 0;
+    const split = splitPayment(due, body.use_wallet ? await walletBalanceOf(inner, accountId) : 0, body.use_wallet, GATEWAY_MINIMUM_RIALS[gateway]);
+    if (!split.payable) throw new AppError('not_acceptable', paymentMessages.belowBankMinimum);
+    const fromWallet = split.fromWallet;
     if (fromWallet === due) {
       if (fromWallet > 0) {
         await transfer(inner, { from: { wallet: accountId }, to: SYSTEM_ACCOUNTS.revenue, amount: fromWallet, type: 'payment', description: invoiceStatement.paid(key), reference: key, now });

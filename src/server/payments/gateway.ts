@@ -4,6 +4,8 @@
  * PAYMENT_GATEWAY picks one (gateways/index.ts).
  */
 
+import { BANK_MINIMUM_RIALS } from '#lib/wallet/payment-split.ts';
+
 /** A payment to register at the gateway before the patient is sent there. */
 export interface GatewayRequest {
   /** Rials, from our database. */
@@ -36,6 +38,8 @@ export type GatewayVerification =
 
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'zarinpal';
+  /** The smallest amount, in rials, the gateway registers (GATEWAY_MINIMUM_RIALS of its name). */
+  readonly minimumAmount: number;
   /** Registers a payment; throws GatewayError when the gateway refuses it or cannot be reached. */
   request(payment: GatewayRequest): Promise<GatewayStart>;
   /** Where to send the browser for an authority registered earlier (a reload of /go-to-bank). */
@@ -43,6 +47,13 @@ export interface PaymentGateway {
   /** Verifies with our amount (never the callback's); never throws for a refusal, only answers. */
   verify(check: { authority: string; amount: number }): Promise<GatewayVerification>;
 }
+
+/**
+ * The smallest payment each gateway takes, in rials: Zarinpal's 1,000 toman, and the sandbox bank
+ * enforces the same so that what works there works at the real bank. Pay flows split the wallet
+ * and bank parts so that a bank part never falls below it (lib/wallet/payment-split.ts).
+ */
+export const GATEWAY_MINIMUM_RIALS: Readonly<Record<PaymentGateway['name'], number>> = Object.freeze({ sandbox: BANK_MINIMUM_RIALS, zarinpal: BANK_MINIMUM_RIALS });
 
 /** The gateway refused or could not be reached; the message is safe to log (no merchant secrets). */
 export class GatewayError extends Error {

@@ -9,7 +9,7 @@ import { walletBalanceOf } from '../ledger/repository.ts';
 import { findAccount } from '../accounts/repository.ts';
 import { notify } from '../sms/notify.ts';
 import { walletSms } from '../wallet/messages.ts';
-import { GatewayError, type PaymentGateway } from './gateway.ts';
+import { GATEWAY_MINIMUM_RIALS, GatewayError, type PaymentGateway } from './gateway.ts';
 import { paymentMessages as M } from './messages.ts';
 import {
   countRecentPendingLinkPayments,
@@ -67,6 +67,9 @@ export interface NewPaymentOrder {
  * carries 128 random bits: it opens /go-to-bank and the receipt without login.
  */
 export async function createPayment(db: Db, order: NewPaymentOrder): Promise<PaymentRow> {
+  // The pay flows split so that this never happens; a bank part the gateway would refuse is
+  // refused here, before anything is held for it.
+  if (order.amount < GATEWAY_MINIMUM_RIALS[order.gateway]) throw new AppError('not_acceptable', M.belowBankMinimum);
   const since = new Date(order.now.getTime() - order.timeoutMinutes * 60_000);
   return db.transaction(async (tx) => {
     const inner = tx as unknown as Db;

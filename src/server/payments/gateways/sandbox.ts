@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sandboxBankSessions } from '../../db/schema/money.ts';
 import { isCapabilityId, newCapabilityId } from '../../keys.ts';
-import { maskCardPan, type PaymentGateway } from '../gateway.ts';
+import { GATEWAY_MINIMUM_RIALS, GatewayError, maskCardPan, type PaymentGateway } from '../gateway.ts';
 
 export type SandboxSession = typeof sandboxBankSessions.$inferSelect;
 
@@ -24,7 +24,10 @@ const sandboxBankPath = (authority: string) => `/sandbox-bank/${authority}`;
 export function createSandboxGateway(db: Db): PaymentGateway {
   return {
     name: 'sandbox',
+    minimumAmount: GATEWAY_MINIMUM_RIALS.sandbox,
     async request({ amount, description, callbackUrl }) {
+      // As Zarinpal does: a smaller payment is refused at the bank, not silently taken.
+      if (amount < GATEWAY_MINIMUM_RIALS.sandbox) throw new GatewayError(`the sandbox bank takes at least ${GATEWAY_MINIMUM_RIALS.sandbox} rials, not ${amount}`);
       const authority = `${AUTHORITY_PREFIX}${newCapabilityId()}`;
       // The simulated bank is part of this site: it returns to the callback's path on the same origin
       // the browser is on, whatever PUBLIC_SITE_URL says (tests run on other ports).

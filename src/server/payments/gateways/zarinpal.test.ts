@@ -208,6 +208,7 @@ describe('fake Zarinpal', () => {
 describe('createGateway and the base URL', () => {
   const sandbox: PaymentGateway = {
     name: 'sandbox',
+    minimumAmount: 10_000,
     request: () => Promise.reject(new Error('not used')),
     verify: () => Promise.reject(new Error('not used')),
     bankUrl: () => '/not-used',

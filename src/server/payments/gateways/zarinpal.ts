@@ -1,5 +1,5 @@
 import type { Env } from '../../env.ts';
-import { GatewayError, maskCardPan, type GatewayRequest, type GatewayStart, type GatewayVerification, type PaymentGateway } from '../gateway.ts';
+import { GATEWAY_MINIMUM_RIALS, GatewayError, maskCardPan, type GatewayRequest, type GatewayStart, type GatewayVerification, type PaymentGateway } from '../gateway.ts';
 
 export interface ZarinpalOptions {
   /** The merchant id (ZARINPAL_MERCHANT_ID); sent in request bodies only, never in a message. */
@@ -82,6 +82,7 @@ export function createZarinpalGateway({ merchantId, baseUrl, timeoutMs = 15_000 
 
   return {
     name: 'zarinpal',
+    minimumAmount: GATEWAY_MINIMUM_RIALS.zarinpal,
 
     async request(payment: GatewayRequest): Promise<GatewayStart> {
       const result = await call('request', {
