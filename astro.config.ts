@@ -37,7 +37,8 @@ export default defineConfig({
       },
     },
     sitemap({
-      filter: (page) => !/\/(404|500|offline)\/?$|\/(patient-profile|financial|sr\/request|sr\/invoice|test-response)(\/|$)/.test(page),
+      // Only indexable pages: the account areas, the bank's hand-off and receipt (noindex) and the sandbox bank are not.
+      filter: (page) => !/\/(404|500|offline)\/?$|\/(patient-profile|financial|sr\/request|sr\/invoice|test-response|go-to-bank|return-bank|sandbox-bank)(\/|$)/.test(page),
       // The doctor finder is rendered per request, so the sitemap is told about it.
       customPages: [new URL('/appointment', site).href],
     }), apiOnDemand(), scriptChunks(), portalBuild({ buildId })],

@@ -20,7 +20,8 @@ function fingerprint(root: string): string {
     }
   }
   for (const [key, value] of Object.entries(process.env).sort()) {
-    if (key.startsWith('PUBLIC_')) hash.update(`${key}=${value}\n`);
+    // HOSPITAL_ADDRESS too: the public pages' structured data carries it (lib/site/structured-data.ts).
+    if (key.startsWith('PUBLIC_') || key === 'HOSPITAL_ADDRESS') hash.update(`${key}=${value}\n`);
   }
   return hash.digest('hex');
 }

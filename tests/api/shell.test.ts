@@ -125,6 +125,10 @@ describe('static files', () => {
     expect(robots).toContain('Disallow: /api/');
     expect(robots).toMatch(/^Sitemap: https?:\/\/[^/\s]+\/sitemap-index\.xml$/m);
     expect((await get('/sitemap-index.xml')).status).toBe(200);
+    // Only indexable pages: the bank's hand-off and receipt are noindex, the account areas private.
+    const pages = [...(await (await get('/sitemap-0.xml')).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    expect(pages).toContain('/appointment');
+    expect(pages.filter((page) => /^\/(go-to-bank|return-bank|sandbox-bank|patient-profile|financial|test-response|sr\/request|sr\/invoice)(\/|$)/.test(page))).toEqual([]);
   });
 
   it('compresses pages rendered per request (the 404 page) with brotli or gzip', async () => {
