@@ -22,6 +22,8 @@ export interface HospitalRouteDoc {
    * or, for a download, the media types of the file it answers with.
    */
   answer: { status: 200 | 201; data: v.GenericSchema; list?: boolean } | { status: 200; file: readonly string[] };
+  /** Another success status the operation answers with the same body, and when (a re-filing's 200 beside the first filing's 201). */
+  alsoAnswers?: { status: 200; description: string };
   errors?: readonly ErrorStatus[];
 }
 
@@ -118,6 +120,7 @@ function operationOf(route: HospitalRouteDoc) {
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body) }, ...mediaTypesOf(route.otherBodies) } } } : {}),
     responses: {
       [String(route.answer.status)]: { description: 'Success.', ...fileHeaders, content: successContent(route.answer) },
+      ...(route.alsoAnswers ? { [String(route.alsoAnswers.status)]: { description: route.alsoAnswers.description, content: successContent(route.answer) } } : {}),
       ...sharedErrors,
       ...Object.fromEntries([...errors].sort((a, b) => a - b).map((status) => [String(status), errorAnswer(errorDescriptions[status])])),
     },

@@ -24,6 +24,7 @@ export const { POST, ALL } = defineHospitalEndpoint(
     otherBodies: { 'application/fhir+json': FHIR_BUNDLE_DOC },
     maxBytes: 1024 * 1024,
     answer: { status: 201, data: FiledTestResultSchema },
+    alsoAnswers: { status: 200, description: 'A later filing of a reception code already filed: added to or corrected that result (`changed` and `notified` say whether anything changed and whether the patient was told).' },
     errors: [409],
   },
   async ({ db, input, key, now }) => {
