@@ -26,7 +26,7 @@ export async function withFreshKey<T>(db: Db, prefix: string, constraint: string
   for (let attempt = 0; ; attempt++) {
     try {
       const key = newBusinessKey(prefix);
-      return await db.transaction((savepoint) => insert(savepoint as unknown as Db, key));
+      return await db.transaction((savepoint) => insert(savepoint, key));
     } catch (error) {
       if (attempt >= 5 || !isUniqueViolation(error, constraint)) throw error;
     }

@@ -23,7 +23,7 @@ export function rateLimited(message: (seconds: number) => string, until: number,
  * refusal is thrown afterwards. Anything `work` throws rolls everything back.
  */
 export async function transactionThenRefuse<T>(db: Db, work: (tx: Db) => Promise<T | AppError>): Promise<T> {
-  const outcome = await db.transaction((tx) => work(tx as unknown as Db));
+  const outcome = await db.transaction((tx) => work(tx));
   if (outcome instanceof AppError) throw outcome;
   return outcome;
 }

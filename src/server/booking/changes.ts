@@ -32,15 +32,14 @@ import { checkSlot } from './slots.ts';
 export async function cancelAppointment(db: Db, ctx: BookingContext, accountId: number, key: string, now: Date): Promise<{ status: 'cancelled'; key: string; refunded: number }> {
   checkedKey(key);
   const result = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    await lockWallet(inner, accountId);
-    const row = await lockAppointmentOf(inner, accountId, key);
+    await lockWallet(tx, accountId);
+    const row = await lockAppointmentOf(tx, accountId, key);
     if (!row) throw new AppError('not_found', M.appointmentNotFound);
     if (row.status === 'cancelled' || row.status === 'expired') throw new AppError('conflict', M.alreadyCancelled);
-    if (row.status === 'held' || row.status === 'awaiting_payment') return { row: await releaseUnconfirmed(inner, row, now, { status: 'cancelled', by: 'patient' }, true), wasConfirmed: false };
+    if (row.status === 'held' || row.status === 'awaiting_payment') return { row: await releaseUnconfirmed(tx, row, now, { status: 'cancelled', by: 'patient' }, true), wasConfirmed: false };
     if (statusAt(row, now) === 'completed') throw new AppError('conflict', M.notCancellable);
     if (!insideFreeWindow(row, ctx, now)) throw new AppError('conflict', M.tooLateToCancel(ctx.settings.cancelFreeHours));
-    return { row: await cancelConfirmed(inner, row, now, { by: 'patient' }), wasConfirmed: true };
+    return { row: await cancelConfirmed(tx, row, now, { by: 'patient' }), wasConfirmed: true };
   });
   if (result.wasConfirmed) await tellPatient(db, ctx, result.row, 'cancelled', now);
   return { status: 'cancelled', key, refunded: result.row.refunded ?? 0 };
@@ -72,31 +71,30 @@ export async function rescheduleAppointment(db: Db, ctx: BookingContext, account
   const person: Person | undefined = nationalCode ? { nationalCode, name: before.forSelf ? null : `${before.patientFirstName ?? ''} ${before.patientLastName ?? ''}`.trim() } : undefined;
   try {
     const moved = await db.transaction(async (tx) => {
-      const inner = tx as unknown as Db;
-      if (person) await lockPerson(inner, person.nationalCode);
-      const row = await lockAppointmentOf(inner, accountId, key);
+      if (person) await lockPerson(tx, person.nationalCode);
+      const row = await lockAppointmentOf(tx, accountId, key);
       if (!row) throw new AppError('not_found', M.appointmentNotFound);
       if (statusAt(row, now) !== 'confirmed') throw new AppError('conflict', M.notMovable);
       if (!insideFreeWindow(row, ctx, now)) throw new AppError('conflict', M.tooLateToMove(ctx.settings.cancelFreeHours));
       if (row.startsAt.getTime() === start.getTime()) throw new AppError('invalid_input', M.sameSlot, { errors: { start: [M.sameSlot] } });
       const doctor = doctorOf(ctx, row.doctorId);
-      await lockDoctorSchedule(inner, row.doctorId, 'shared');
-      const check = await checkSlot(inner, ctx, row.doctorId, doctor, start, now);
+      await lockDoctorSchedule(tx, row.doctorId, 'shared');
+      const check = await checkSlot(tx, ctx, row.doctorId, doctor, start, now);
       if (!check.ok) {
         if (check.reason === 'not_a_slot') throw new AppError('invalid_input', M.notASlot, { errors: { start: [M.notASlot] } });
         return { kind: 'unavailable' as const, doctorId: row.doctorId, tooSoon: check.reason === 'too_soon' };
       }
       if (person) {
-        const [busy] = await personBusyBetween(inner, person.nationalCode, check.slot.start, check.slot.end, now, row.id);
+        const [busy] = await personBusyBetween(tx, person.nationalCode, check.slot.start, check.slot.end, now, row.id);
         if (busy) throw new PersonBusyRefusal(busy);
       }
       // Only a move that is about to happen is counted: a refused slot or a wrong start costs nothing.
-      await consumeAllowanceIn(inner, { bucket: 'appointment-move', subject: String(accountId) }, [{ max: MAX_MOVES_PER_DAY, ms: DAY_MS }], (seconds) => bookingLimitMessages.tooManyMoves(MAX_MOVES_PER_DAY, seconds), now);
-      for (const stale of await lockStaleInSlot(inner, row.doctorId, check.slot.start, now)) await releaseUnconfirmed(inner, stale, now, { status: 'expired' }, false);
-      const updated = await inner.transaction((savepoint) =>
-        updateAppointment(savepoint as unknown as Db, row.id, { startsAt: check.slot.start, endsAt: check.slot.end, turn: check.slot.turn, clinicId: check.slot.clinic, moves: row.moves + 1 }),
+      await consumeAllowanceIn(tx, { bucket: 'appointment-move', subject: String(accountId) }, [{ max: MAX_MOVES_PER_DAY, ms: DAY_MS }], (seconds) => bookingLimitMessages.tooManyMoves(MAX_MOVES_PER_DAY, seconds), now);
+      for (const stale of await lockStaleInSlot(tx, row.doctorId, check.slot.start, now)) await releaseUnconfirmed(tx, stale, now, { status: 'expired' }, false);
+      const updated = await tx.transaction((savepoint) =>
+        updateAppointment(savepoint, row.id, { startsAt: check.slot.start, endsAt: check.slot.end, turn: check.slot.turn, clinicId: check.slot.clinic, moves: row.moves + 1 }),
       );
-      await scheduleReminder(inner, ctx, updated, now);
+      await scheduleReminder(tx, ctx, updated, now);
       return { kind: 'moved' as const, row: updated };
     });
     if (moved.kind === 'unavailable') throw await slotTaken(db, ctx, moved.doctorId, now, moved.tooSoon ? M.tooSoon(ctx.settings.minLeadMinutes) : M.slotUnavailable);

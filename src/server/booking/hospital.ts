@@ -43,22 +43,20 @@ export async function fileLeave(db: Db, ctx: BookingContext, doctorId: string, o
     throw new AppError('invalid_input', 'پایان مرخصی باید پس از آغاز آن باشد', { errors: { to: ['پایان مرخصی باید پس از آغاز آن باشد'] } });
   }
   const leave = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    await lockDoctorSchedule(inner, doctorId, 'exclusive');
-    return insertLeave(inner, { doctorId, startsAt: from, endsAt: to, reason: order.reason, createdAt: now });
+    await lockDoctorSchedule(tx, doctorId, 'exclusive');
+    return insertLeave(tx, { doctorId, startsAt: from, endsAt: to, reason: order.reason, createdAt: now });
   });
   const cancelled: LeaveResult['cancelled'] = [];
   for (const affected of await activeInRange(db, doctorId, from, to, now)) {
     if (affected.endsAt <= now) continue;
     const row = await db.transaction(async (tx) => {
-      const inner = tx as unknown as Db;
-      await lockWallet(inner, affected.accountId);
-      const current = await lockAppointment(inner, affected.key);
+      await lockWallet(tx, affected.accountId);
+      const current = await lockAppointment(tx, affected.key);
       if (!current) return undefined;
       const ending = { by: 'hospital' as const, reason: order.reason };
-      if (current.status === 'confirmed') return cancelConfirmed(inner, current, now, ending);
+      if (current.status === 'confirmed') return cancelConfirmed(tx, current, now, ending);
       if ((current.status === 'held' || current.status === 'awaiting_payment') && current.expiresAt && current.expiresAt > now) {
-        return releaseUnconfirmed(inner, current, now, { status: 'cancelled', ...ending }, true);
+        return releaseUnconfirmed(tx, current, now, { status: 'cancelled', ...ending }, true);
       }
       return undefined;
     });

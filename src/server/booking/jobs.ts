@@ -20,17 +20,16 @@ export async function releaseLapsed(db: Db, now: Date, limit = 50): Promise<numb
   for (const candidate of await rowsToRelease(db, now, limit)) {
     try {
       const done = await db.transaction(async (tx) => {
-        const inner = tx as unknown as Db;
-        await lockWallet(inner, candidate.accountId);
-        const row = await lockAppointment(inner, candidate.key);
+        await lockWallet(tx, candidate.accountId);
+        const row = await lockAppointment(tx, candidate.key);
         if (!row) return false;
         if ((row.status === 'held' || row.status === 'awaiting_payment') && row.expiresAt && row.expiresAt <= now) {
-          await releaseUnconfirmed(inner, row, now, { status: 'expired' }, true);
+          await releaseUnconfirmed(tx, row, now, { status: 'expired' }, true);
           return true;
         }
         if (row.status === 'expired' && row.refunded === null && row.paidFromWallet > 0) {
-          await refundEscrow(inner, row, now);
-          await updateAppointment(inner, row.id, { refunded: row.paidFromWallet });
+          await refundEscrow(tx, row, now);
+          await updateAppointment(tx, row.id, { refunded: row.paidFromWallet });
           return true;
         }
         return false;

@@ -162,15 +162,14 @@ export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body
   const { holdMinutes, holdLimitPerPhone, holdLimitPerAddress } = ctx.settings;
   try {
     const row = await db.transaction(async (tx) => {
-      const inner = tx as unknown as Db;
-      if (booker.address !== undefined) await advisoryLock(inner, `hold-address:${booker.address}`);
-      await advisoryLock(inner, `hold-phone:${phone}`);
-      await lockPerson(inner, person.nationalCode);
+      if (booker.address !== undefined) await advisoryLock(tx, `hold-address:${booker.address}`);
+      await advisoryLock(tx, `hold-phone:${phone}`);
+      await lockPerson(tx, person.nationalCode);
       // A leave filed for this doctor waits for holds in flight, and holds wait for it (repository).
-      await lockDoctorSchedule(inner, body.doctor_id, 'shared');
-      await lockWallet(inner, booker.id);
-      if ((await leavesOverlapping(inner, body.doctor_id, slot.start, slot.end)).length > 0) return 'unavailable' as const;
-      const owned = await lockUnconfirmedOf(inner, booker.id);
+      await lockDoctorSchedule(tx, body.doctor_id, 'shared');
+      await lockWallet(tx, booker.id);
+      if ((await leavesOverlapping(tx, body.doctor_id, slot.start, slot.end)).length > 0) return 'unavailable' as const;
+      const owned = await lockUnconfirmedOf(tx, booker.id);
       // The account's own live hold of this very slot (for another patient): replaced below, keeping its time.
       const sameSlot = owned.find((own) => own.doctorId === body.doctor_id && sameStart(own.startsAt, slot.start) && own.expiresAt !== null && own.expiresAt > now);
       for (const own of owned) {
@@ -186,27 +185,27 @@ export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body
         if (repeat) return own;
       }
       if (!sameSlot) {
-        const lapsed = await lastLapseOfPhoneInSlot(inner, phone, body.doctor_id, slot.start, now);
+        const lapsed = await lastLapseOfPhoneInSlot(tx, phone, body.doctor_id, slot.start, now);
         const opensAt = lapsed ? lapsed.getTime() + holdMinutes * 60_000 : 0;
         if (opensAt > now.getTime()) throw new HoldRefused('lapsed', opensAt, holdLimitMessages.lapsed);
       }
-      for (const own of owned) await releaseUnconfirmed(inner, own, now, { status: 'expired' }, true);
+      for (const own of owned) await releaseUnconfirmed(tx, own, now, { status: 'expired' }, true);
       // Checked after the account's own hold is released: a new hold may replace it at the same time.
-      const [busy] = await personBusyBetween(inner, person.nationalCode, slot.start, slot.end, now);
+      const [busy] = await personBusyBetween(tx, person.nationalCode, slot.start, slot.end, now);
       if (busy) throw new PersonBusyRefusal(busy);
       // Counted after the account's own hold is released: a new hold replaces it, it does not add one.
-      const ofPhone = await openHoldsOfPhone(inner, phone, now);
+      const ofPhone = await openHoldsOfPhone(tx, phone, now);
       if (ofPhone.length >= holdLimitPerPhone) throw new HoldRefused('phone', ofPhone[ofPhone.length - holdLimitPerPhone]!.getTime(), holdLimitMessages.perPhone(holdLimitPerPhone));
       if (booker.address !== undefined) {
-        const fromAddress = await openHoldsFrom(inner, booker.address, now);
+        const fromAddress = await openHoldsFrom(tx, booker.address, now);
         if (fromAddress.length >= holdLimitPerAddress) {
           throw new HoldRefused('address', fromAddress[fromAddress.length - holdLimitPerAddress]!.getTime(), holdLimitMessages.perAddress(holdLimitPerAddress));
         }
       }
       // Someone else's lapsed hold of this slot: freed here, no cron needed. Its wallet money goes
       // back by the release job (this transaction does not hold that wallet's lock).
-      for (const stale of await lockStaleInSlot(inner, body.doctor_id, slot.start, now)) await releaseUnconfirmed(inner, stale, now, { status: 'expired' }, false);
-      return withFreshKey(inner, 'AP', APPOINTMENT_KEY_CONSTRAINT, (savepoint, key) =>
+      for (const stale of await lockStaleInSlot(tx, body.doctor_id, slot.start, now)) await releaseUnconfirmed(tx, stale, now, { status: 'expired' }, false);
+      return withFreshKey(tx, 'AP', APPOINTMENT_KEY_CONSTRAINT, (savepoint, key) =>
         insertAppointment(savepoint, {
           key,
           accountId: booker.id,
@@ -238,9 +237,8 @@ export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body
 /** Logs and counts a refused hold (by its phone and its address, so the hospital sees who tries), and gives the 429. */
 async function refuseHold(db: Db, refused: HoldRefused, who: { phone: string; address: string | undefined; doctorId: string; start: Date }, now: Date): Promise<AppError> {
   await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    await recordEvent(inner, { bucket: HOLD_REFUSAL_BUCKETS.phone, subject: who.phone }, now);
-    if (who.address !== undefined) await recordEvent(inner, { bucket: HOLD_REFUSAL_BUCKETS.address, subject: who.address }, now);
+    await recordEvent(tx, { bucket: HOLD_REFUSAL_BUCKETS.phone, subject: who.phone }, now);
+    if (who.address !== undefined) await recordEvent(tx, { bucket: HOLD_REFUSAL_BUCKETS.address, subject: who.address }, now);
   });
   console.warn(
     `Hold refused (${refused.reason}): phone ${maskPhone(who.phone)}, address ${who.address ?? 'none'}, doctor ${who.doctorId}, slot ${who.start.toISOString()}`,
@@ -319,26 +317,25 @@ export async function payAppointment(
 ): Promise<PayResult> {
   checkedKey(key);
   const outcome = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    await lockWallet(inner, accountId);
-    const row = await lockAppointmentOf(inner, accountId, key);
+    await lockWallet(tx, accountId);
+    const row = await lockAppointmentOf(tx, accountId, key);
     if (!row) throw new AppError('not_found', M.appointmentNotFound);
     if (row.status === 'confirmed') return { kind: 'confirmed' as const, row, fresh: false };
     if (row.status !== 'held' && row.status !== 'awaiting_payment') throw new AppError('conflict', M.notPayable);
     if (!row.expiresAt || row.expiresAt <= now) {
-      await releaseUnconfirmed(inner, row, now, { status: 'expired' }, true);
+      await releaseUnconfirmed(tx, row, now, { status: 'expired' }, true);
       return { kind: 'expired' as const };
     }
     if (row.status === 'awaiting_payment' && row.paymentId) {
-      const open = await findPayment(inner, row.paymentId);
+      const open = await findPayment(tx, row.paymentId);
       if (open?.status === 'pending' && open.expiresAt > now) return { kind: 'bank' as const, row, payment: open };
     }
     const due = row.fee - row.paidFromWallet;
-    const split = splitPayment(due, body.use_wallet && due > 0 ? await walletBalanceOf(inner, accountId) : 0, body.use_wallet, GATEWAY_MINIMUM_RIALS[gateway]);
+    const split = splitPayment(due, body.use_wallet && due > 0 ? await walletBalanceOf(tx, accountId) : 0, body.use_wallet, GATEWAY_MINIMUM_RIALS[gateway]);
     if (!split.payable) throw new AppError('not_acceptable', paymentMessages.belowBankMinimum);
     const fromWallet = split.fromWallet;
     if (fromWallet > 0) {
-      await transfer(inner, {
+      await transfer(tx, {
         from: { wallet: accountId },
         to: SYSTEM_ACCOUNTS.appointmentHolds,
         amount: fromWallet,
@@ -348,9 +345,9 @@ export async function payAppointment(
         now,
       });
     }
-    const covered = await updateAppointment(inner, row.id, { paidFromWallet: row.paidFromWallet + fromWallet });
-    if (fromWallet === due) return { kind: 'confirmed' as const, row: await confirmPaid(inner, ctx, covered, { byBank: 0 }, now), fresh: true };
-    const payment = await createPayment(inner, {
+    const covered = await updateAppointment(tx, row.id, { paidFromWallet: row.paidFromWallet + fromWallet });
+    if (fromWallet === due) return { kind: 'confirmed' as const, row: await confirmPaid(tx, ctx, covered, { byBank: 0 }, now), fresh: true };
+    const payment = await createPayment(tx, {
       accountId,
       purpose: 'appointment',
       amount: due - fromWallet,
@@ -363,7 +360,7 @@ export async function payAppointment(
     });
     // The slot waits for the bank: until this payment is paid or expires (api.md).
     const expiresAt = payment.expiresAt > row.expiresAt ? payment.expiresAt : row.expiresAt;
-    const waiting = await updateAppointment(inner, row.id, { status: 'awaiting_payment', paymentId: payment.id, expiresAt });
+    const waiting = await updateAppointment(tx, row.id, { status: 'awaiting_payment', paymentId: payment.id, expiresAt });
     return { kind: 'bank' as const, row: waiting, payment };
   });
   if (outcome.kind === 'expired') throw new AppError('conflict', M.holdExpired);

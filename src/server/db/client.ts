@@ -56,18 +56,18 @@ export async function openDatabase({ databaseUrl, dataDir, connectTimeoutMs }: D
     const pool = createResilientPool(databaseUrl, connectTimeoutMs);
     // Fail at boot, not at the first request, when the server is unreachable.
     await pool.query('select 1');
-    return { db: drizzlePg({ client: pool, schema }) as unknown as Db, dialect: 'postgres', url: databaseUrl, close: () => pool.end() };
+    return { db: drizzlePg({ client: pool, schema }), dialect: 'postgres', url: databaseUrl, close: () => pool.end() };
   }
   const dir = path.resolve(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
-  return { db: drizzlePglite({ client, schema }) as unknown as Db, dialect: 'pglite', close: () => client.close() };
+  return { db: drizzlePglite({ client, schema }), dialect: 'pglite', close: () => client.close() };
 }
 
 /** A throwaway in-memory PGlite, for tests. */
 export async function openMemoryDatabase(): Promise<Database> {
   const client = await PGlite.create();
-  return { db: drizzlePglite({ client, schema }) as unknown as Db, dialect: 'pglite', close: () => client.close() };
+  return { db: drizzlePglite({ client, schema }), dialect: 'pglite', close: () => client.close() };
 }
 
 /** Whether the database answers a trivial query now; for `/api/health`. */

@@ -22,10 +22,9 @@ export interface IssuedInvoice {
 /** `POST /invoices`: issues it to the patient's account; the patient gets an SMS with the public link. */
 export async function issueInvoice(db: Db, body: IssueInvoiceBody, options: { issuedBy: string; siteUrl: string; now: Date }): Promise<IssuedInvoice> {
   const issued = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    const owner = await invoiceOwner(inner, body);
-    const row = await insertIssuedInvoice(inner, owner, body, options.issuedBy, options.now);
-    const token = row.status === 'unpaid' ? (await newInvoiceLink(inner, row.id, 'hospital', options.now)).token : undefined;
+    const owner = await invoiceOwner(tx, body);
+    const row = await insertIssuedInvoice(tx, owner, body, options.issuedBy, options.now);
+    const token = row.status === 'unpaid' ? (await newInvoiceLink(tx, row.id, 'hospital', options.now)).token : undefined;
     return { row, phone: owner.phone, token };
   });
   const url = issued.token ? new URL(invoiceLinkPath(issued.token), options.siteUrl).href : undefined;

@@ -486,7 +486,7 @@ describeEachDatabase('invoices', (database) => {
       const issued = await issue(db, patient);
       const invoiceId = (await findInvoice(db, issued.key))!.id;
       const now = new Date();
-      const mint = (when = now) => db.transaction((tx) => newInvoiceLink(tx as unknown as Db, invoiceId, 'patient', when));
+      const mint = (when = now) => db.transaction((tx) => newInvoiceLink(tx, invoiceId, 'patient', when));
       const links = [];
       for (let i = 1; i < MAX_LINKS_PER_INVOICE; i++) links.push((await mint()).link);
       expect((await rejection(mint(), AppError)).code).toBe('conflict');

@@ -19,13 +19,12 @@ export async function releaseLapsedInvoices(db: Db, now: Date, limit = 50): Prom
   for (const candidate of await invoicesToRelease(db, now, limit)) {
     try {
       const done = await db.transaction(async (tx) => {
-        const inner = tx as unknown as Db;
-        await lockWallet(inner, candidate.accountId);
-        const row = await lockInvoice(inner, candidate.key);
+        await lockWallet(tx, candidate.accountId);
+        const row = await lockInvoice(tx, candidate.key);
         if (!row || row.status !== 'unpaid' || !row.paymentId) return false;
-        const payment = await findPayment(inner, row.paymentId);
+        const payment = await findPayment(tx, row.paymentId);
         if (payment?.status === 'pending' && payment.expiresAt > now) return false;
-        await releaseEscrow(inner, row, now);
+        await releaseEscrow(tx, row, now);
         return true;
       });
       if (done) released++;

@@ -76,17 +76,16 @@ export async function shareInvoice(db: Db, accountId: number, key: string, now: 
   checkedInvoiceKey(key);
   if (!(await findInvoiceOf(db, accountId, key))) throw new AppError('not_found', M.notFound);
   const shared = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    const row = await lockInvoice(inner, key);
+    const row = await lockInvoice(tx, key);
     if (!row || row.accountId !== accountId) throw new AppError('not_found', M.notFound);
     if (row.status === 'paid') throw new AppError('conflict', M.alreadyPaid);
     if (row.status === 'void') throw new AppError('conflict', M.isVoid);
     // Unpaid: every link that is not revoked is live.
-    for (const link of await unrevokedLinksOf(inner, row.id)) {
+    for (const link of await unrevokedLinksOf(tx, row.id)) {
       const token = recoveredToken(link);
       if (token) return { token, link };
     }
-    return newInvoiceLink(inner, row.id, 'patient', now);
+    return newInvoiceLink(tx, row.id, 'patient', now);
   });
   return { ...toInvoiceLink(shared.link, null), url: invoiceLinkPath(shared.token), token: shared.token };
 }
@@ -95,11 +94,10 @@ export async function shareInvoice(db: Db, accountId: number, key: string, now: 
 export async function revokeInvoiceLink(db: Db, accountId: number, key: string, linkId: number, now: Date): Promise<{ id: number; revoked: true }> {
   checkedInvoiceKey(key);
   const revoked = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
     // The share's lock: a share cannot hand out the link this revokes.
-    const row = await lockInvoice(inner, key);
+    const row = await lockInvoice(tx, key);
     if (!row || row.accountId !== accountId) throw new AppError('not_found', M.notFound);
-    return revokeLink(inner, row.id, linkId, now);
+    return revokeLink(tx, row.id, linkId, now);
   });
   if (!revoked) throw new AppError('not_found', M.linkMissing);
   return { id: linkId, revoked: true };
@@ -126,13 +124,12 @@ export async function publicInvoice(db: Db, services: Services, settings: Pick<I
 export async function payByLink(db: Db, settings: InvoiceSettings, gateway: PaymentGateway['name'], token: string, now: Date): Promise<{ payment_id: string; redirect_url: string }> {
   const found = await invoiceOfToken(db, settings.linkDaysAfterSettled, token, now);
   const payment = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    await lockWallet(inner, found.accountId);
-    const row = await lockInvoice(inner, found.key);
+    await lockWallet(tx, found.accountId);
+    const row = await lockInvoice(tx, found.key);
     if (!row) throw new AppError('not_found', M.linkNotFound);
     if (row.status === 'paid') throw new AppError('conflict', M.alreadyPaid);
     if (row.status === 'void') throw new AppError('conflict', M.isVoid);
-    return createPayment(inner, {
+    return createPayment(tx, {
       accountId: row.accountId,
       purpose: 'invoice',
       payer: 'link',

@@ -154,31 +154,30 @@ export async function payInvoice(
 ): Promise<InvoicePayResult> {
   checkedInvoiceKey(key);
   const outcome = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    await lockWallet(inner, accountId);
-    let row = await lockInvoice(inner, key);
+    await lockWallet(tx, accountId);
+    let row = await lockInvoice(tx, key);
     if (!row || row.accountId !== accountId) throw new AppError('not_found', M.notFound);
     if (row.status === 'paid') return { kind: 'paid' as const, row };
     if (row.status === 'void') throw new AppError('conflict', M.isVoid);
     if (row.paymentId) {
-      const open = await findPayment(inner, row.paymentId);
+      const open = await findPayment(tx, row.paymentId);
       if (open?.status === 'pending' && open.expiresAt > now) return { kind: 'bank' as const, payment: open };
-      row = await releaseEscrow(inner, row, now);
+      row = await releaseEscrow(tx, row, now);
     }
     const due = row.payable;
-    const split = splitPayment(due, body.use_wallet ? await walletBalanceOf(inner, accountId) : 0, body.use_wallet, GATEWAY_MINIMUM_RIALS[gateway]);
+    const split = splitPayment(due, body.use_wallet ? await walletBalanceOf(tx, accountId) : 0, body.use_wallet, GATEWAY_MINIMUM_RIALS[gateway]);
     if (!split.payable) throw new AppError('not_acceptable', paymentMessages.belowBankMinimum);
     const fromWallet = split.fromWallet;
     if (fromWallet === due) {
       if (fromWallet > 0) {
-        await transfer(inner, { from: { wallet: accountId }, to: SYSTEM_ACCOUNTS.revenue, amount: fromWallet, type: 'payment', description: invoiceStatement.paid(key), reference: key, now });
+        await transfer(tx, { from: { wallet: accountId }, to: SYSTEM_ACCOUNTS.revenue, amount: fromWallet, type: 'payment', description: invoiceStatement.paid(key), reference: key, now });
       }
-      return { kind: 'paid' as const, row: await updateInvoice(inner, row.id, { status: 'paid', paidFromWallet: fromWallet, paidAt: now }) };
+      return { kind: 'paid' as const, row: await updateInvoice(tx, row.id, { status: 'paid', paidFromWallet: fromWallet, paidAt: now }) };
     }
     if (fromWallet > 0) {
-      await transfer(inner, { from: { wallet: accountId }, to: SYSTEM_ACCOUNTS.invoiceHolds, amount: fromWallet, type: 'payment', description: invoiceStatement.heldForBank(key), reference: key, now });
+      await transfer(tx, { from: { wallet: accountId }, to: SYSTEM_ACCOUNTS.invoiceHolds, amount: fromWallet, type: 'payment', description: invoiceStatement.heldForBank(key), reference: key, now });
     }
-    const payment = await createPayment(inner, {
+    const payment = await createPayment(tx, {
       accountId,
       purpose: 'invoice',
       amount: due - fromWallet,
@@ -189,7 +188,7 @@ export async function payInvoice(
       maxOpen: settings.paymentOpenLimit,
       now,
     });
-    await updateInvoice(inner, row.id, { paidFromWallet: fromWallet, paymentId: payment.id });
+    await updateInvoice(tx, row.id, { paidFromWallet: fromWallet, paymentId: payment.id });
     return { kind: 'bank' as const, payment };
   });
   if (outcome.kind === 'bank') {
@@ -204,14 +203,13 @@ export async function voidInvoice(db: Db, services: Services, key: string, body:
   const owner = await findInvoiceByKey(db, key);
   if (!owner) throw new AppError('not_found', M.notFound);
   const outcome = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    await lockWallet(inner, owner.accountId);
-    const row = await lockInvoice(inner, key);
+    await lockWallet(tx, owner.accountId);
+    const row = await lockInvoice(tx, key);
     if (!row) throw new AppError('not_found', M.notFound);
     if (row.status === 'void') return { row, fresh: false };
     if (row.status !== 'unpaid') throw new AppError('conflict', M.notVoidable);
-    const released = row.paymentId || row.paidFromWallet > 0 ? await releaseEscrow(inner, row, now) : row;
-    return { row: await updateInvoice(inner, released.id, { status: 'void', voidedAt: now, voidReason: body.reason }), fresh: true };
+    const released = row.paymentId || row.paidFromWallet > 0 ? await releaseEscrow(tx, row, now) : row;
+    return { row: await updateInvoice(tx, released.id, { status: 'void', voidedAt: now, voidReason: body.reason }), fresh: true };
   });
   return { invoice: await present(db, services, outcome.row), fresh: outcome.fresh };
 }

@@ -14,7 +14,7 @@ const causeOf = (promise: Promise<unknown>) => promise.then(() => 'no error', (e
 
 const pay = (db: Db, accountId: number, amount: number) =>
   db.transaction((tx) =>
-    transfer(tx as unknown as Db, { from: { wallet: accountId }, to: 'revenue', amount, type: 'payment', description: 'پرداخت نوبت', now: new Date() }),
+    transfer(tx, { from: { wallet: accountId }, to: 'revenue', amount, type: 'payment', description: 'پرداخت نوبت', now: new Date() }),
   );
 
 describeEachDatabase('ledger', (database) => {
@@ -44,7 +44,7 @@ describeEachDatabase('ledger', (database) => {
     const { db } = database();
     for (let round = 0; round < 5; round++) {
       const patient = await newPatient(db);
-      const ids = await Promise.all(Array.from({ length: 30 }, () => db.transaction((tx) => ledgerAccountId(tx as unknown as Db, { wallet: patient.id }))));
+      const ids = await Promise.all(Array.from({ length: 30 }, () => db.transaction((tx) => ledgerAccountId(tx, { wallet: patient.id }))));
       expect(new Set(ids).size).toBe(1);
     }
   });

@@ -13,7 +13,7 @@ const message = (seconds: number) => `بعد از ${seconds} ثانیه`;
 describeEachDatabase('limits counted in the database', (database) => {
   const db = () => database().db;
   const take = (subject: string, windows: Array<{ max: number; ms: number }>, at: Date) =>
-    db().transaction((tx) => takeAllowance(tx as unknown as Db, { bucket: 'test', subject }, windows, at));
+    db().transaction((tx) => takeAllowance(tx, { bucket: 'test', subject }, windows, at));
 
   it('takes the allowance until a window is full, then says when it opens', async () => {
     const windows = [{ max: 1, ms: MIN }, { max: 3, ms: 10 * MIN }];

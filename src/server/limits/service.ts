@@ -56,7 +56,7 @@ export async function takeAllowance(tx: Db, subject: LimitSubject, windows: read
  * transaction of its own (opening a public link).
  */
 export async function consumeAllowance(db: Db, subject: LimitSubject, windows: readonly Window[], message: (seconds: number) => string, now: Date): Promise<void> {
-  const opensAt = await db.transaction((tx) => takeAllowance(tx as unknown as Db, subject, windows, now));
+  const opensAt = await db.transaction((tx) => takeAllowance(tx, subject, windows, now));
   if (opensAt !== 0) throw refusal(message, opensAt, now);
 }
 
@@ -80,11 +80,10 @@ export type Reservation = { taken: true; eventId: number } | { taken: false; ope
  */
 export async function reserveAllowance(db: Db, subject: LimitSubject, windows: readonly Window[], now: Date): Promise<Reservation> {
   return db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    await lockSubject(inner, subject);
-    const opensAt = await allowanceOpensAt(inner, subject, windows, now);
+    await lockSubject(tx, subject);
+    const opensAt = await allowanceOpensAt(tx, subject, windows, now);
     if (opensAt !== 0) return { taken: false as const, opensAt };
-    return { taken: true as const, eventId: await insertEventReturningId(inner, subject, now) };
+    return { taken: true as const, eventId: await insertEventReturningId(tx, subject, now) };
   });
 }
 

@@ -36,10 +36,9 @@ export async function settlePayerRefund(db: Db, paymentId: string, bankReference
   const found = await findPayment(db, paymentId);
   if (!found?.returnedToPayer) throw new AppError('not_found', M.notFound);
   const row = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    const marked = await markPayerRefunded(inner, paymentId, { at: now, reference: bankReference });
+    const marked = await markPayerRefunded(tx, paymentId, { at: now, reference: bankReference });
     if (!marked) throw new AppError('conflict', M.payerRefundDone);
-    await transfer(inner, {
+    await transfer(tx, {
       from: SYSTEM_ACCOUNTS.payerRefunds,
       to: SYSTEM_ACCOUNTS.bankPayouts,
       amount: marked.amount,

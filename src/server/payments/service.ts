@@ -72,16 +72,15 @@ export async function createPayment(db: Db, order: NewPaymentOrder): Promise<Pay
   if (order.amount < GATEWAY_MINIMUM_RIALS[order.gateway]) throw new AppError('not_acceptable', M.belowBankMinimum);
   const since = new Date(order.now.getTime() - order.timeoutMinutes * 60_000);
   return db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
     // Counted under the account's wallet row lock, so 50 charges at once cannot all pass the count.
-    await lockWallet(inner, order.accountId);
+    await lockWallet(tx, order.accountId);
     const payer = order.payer ?? 'account';
     if (payer === 'link' && (order.purpose !== 'invoice' || !order.target)) throw new Error('a link payment pays an invoice');
-    const open = payer === 'link' ? await countRecentPendingLinkPayments(inner, order.target ?? '', since) : await countRecentPendingPayments(inner, order.accountId, since);
+    const open = payer === 'link' ? await countRecentPendingLinkPayments(tx, order.target ?? '', since) : await countRecentPendingPayments(tx, order.accountId, since);
     if (open >= (order.maxOpen ?? DEFAULT_OPEN_PAYMENTS)) {
       throw new AppError('rate_limited', M.tooManyOpen, { retryAfter: 60 });
     }
-    return insertPayment(inner, {
+    return insertPayment(tx, {
       id: newCapabilityId(),
       accountId: order.accountId,
       purpose: order.purpose,
@@ -161,18 +160,17 @@ export function registerPaymentEffect(purpose: Exclude<PaymentPurpose, 'wallet_c
  */
 async function applyPaidPayment(db: Db, id: string, verified: { refId: string; cardPan: string | null }, now: Date): Promise<boolean> {
   const applied = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    const marked = await markPaid(inner, id, { ...verified, paidAt: now });
+    const marked = await markPaid(tx, id, { ...verified, paidAt: now });
     if (!marked) return undefined;
     const effect = marked.wasPending ? effects[marked.row.purpose]?.apply : undefined;
-    if (effect && (await effect(inner, marked.row, now))) return { row: marked.row, applied: true };
+    if (effect && (await effect(tx, marked.row, now))) return { row: marked.row, applied: true };
     if (marked.row.payer === 'link') {
-      await oweToPayer(inner, marked.row, now);
-      return { row: await markReturnedToPayer(inner, marked.row.id), applied: false };
+      await oweToPayer(tx, marked.row, now);
+      return { row: await markReturnedToPayer(tx, marked.row.id), applied: false };
     }
-    await creditWallet(inner, marked.row, now);
+    await creditWallet(tx, marked.row, now);
     if (marked.row.purpose === 'wallet_charge') return { row: marked.row, applied: true };
-    return { row: await markCreditedToWallet(inner, marked.row.id), applied: false };
+    return { row: await markCreditedToWallet(tx, marked.row.id), applied: false };
   });
   if (!applied) return false;
   try {

@@ -115,11 +115,10 @@ export function toRequestFile(row: Pick<RequestFileRow, 'publicId' | 'name' | 'c
 export async function uploadRequestFile(db: Db, accountId: number, upload: { bytes: Uint8Array; name: string }, now: Date): Promise<ServiceRequestFile> {
   const prepared = await prepareFile(upload.bytes, upload.name);
   const row = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    await lockRequestsOf(inner, accountId);
-    await consumeAllowanceIn(inner, { bucket: 'service-request-file', subject: String(accountId) }, [{ max: FILES_PER_DAY, ms: DAY_MS }], (seconds) => M.tooManyFiles(FILES_PER_DAY, seconds), now);
-    await dropLooseFiles(inner, accountId, { olderThan: new Date(now.getTime() - LOOSE_FILE_TTL_MS), keepNewest: LOOSE_FILES_MAX - 1 });
-    return insertRequestFile(inner, {
+    await lockRequestsOf(tx, accountId);
+    await consumeAllowanceIn(tx, { bucket: 'service-request-file', subject: String(accountId) }, [{ max: FILES_PER_DAY, ms: DAY_MS }], (seconds) => M.tooManyFiles(FILES_PER_DAY, seconds), now);
+    await dropLooseFiles(tx, accountId, { olderThan: new Date(now.getTime() - LOOSE_FILE_TTL_MS), keepNewest: LOOSE_FILES_MAX - 1 });
+    return insertRequestFile(tx, {
       publicId: newCapabilityId(),
       accountId,
       requestId: null,

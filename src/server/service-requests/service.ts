@@ -110,15 +110,14 @@ export type NewRequestBody = Omit<ServiceRequestBody, 'prescription_code' | 'fil
 export async function createServiceRequest(db: Db, services: Services, requester: Requester, body: NewRequestBody, now: Date): Promise<ServiceRequest> {
   checkAgainstCatalogue(services, body, now);
   const row = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
     // Serialises this account's requests so 50 at once cannot all pass the count.
-    await lockRequestsOf(inner, requester.id);
-    if ((await countOpenRequestsOf(inner, requester.id)) >= MAX_OPEN_REQUESTS) {
+    await lockRequestsOf(tx, requester.id);
+    if ((await countOpenRequestsOf(tx, requester.id)) >= MAX_OPEN_REQUESTS) {
       throw new AppError('rate_limited', M.tooManyOpen(MAX_OPEN_REQUESTS), { retryAfter: 3600 });
     }
     const perDay = requestsPerDay();
-    await consumeAllowanceIn(inner, { bucket: 'service-request-create', subject: String(requester.id) }, [{ max: perDay, ms: DAY_MS }], (seconds) => M.tooManyToday(perDay, seconds), now);
-    const inserted = await withFreshKey(inner, 'SR', SERVICE_REQUEST_KEY_CONSTRAINT, (db2, key) =>
+    await consumeAllowanceIn(tx, { bucket: 'service-request-create', subject: String(requester.id) }, [{ max: perDay, ms: DAY_MS }], (seconds) => M.tooManyToday(perDay, seconds), now);
+    const inserted = await withFreshKey(tx, 'SR', SERVICE_REQUEST_KEY_CONSTRAINT, (db2, key) =>
       insertServiceRequest(db2, {
         key,
         accountId: requester.id,
@@ -140,10 +139,10 @@ export async function createServiceRequest(db: Db, services: Services, requester
     );
     // The files must all be this account's and not on another request; else nothing is filed.
     const fileIds = body.file_ids ?? [];
-    if ((await attachFiles(inner, requester.id, inserted.id, fileIds)) !== fileIds.length) {
+    if ((await attachFiles(tx, requester.id, inserted.id, fileIds)) !== fileIds.length) {
       throw new AppError('invalid_input', M.fileNotFound, { errors: { file_ids: [M.fileNotFound] } });
     }
-    await insertEvent(inner, { requestId: inserted.id, status: 'submitted', by: 'patient', at: now });
+    await insertEvent(tx, { requestId: inserted.id, status: 'submitted', by: 'patient', at: now });
     return inserted;
   });
   await tellPatient(db, services, row, now);
@@ -180,14 +179,13 @@ export async function requestFileOf(db: Db, accountId: number, key: string, file
 export async function cancelServiceRequest(db: Db, services: Services, accountId: number, key: string, now: Date): Promise<ServiceRequest> {
   checkedRequestKey(key);
   const row = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    const locked = await lockServiceRequest(inner, key);
+    const locked = await lockServiceRequest(tx, key);
     if (!locked || locked.accountId !== accountId) throw new AppError('not_found', M.notFound);
     if (locked.status === 'cancelled') return { row: locked, fresh: false };
     if (!PATIENT_CANCELLABLE.includes(locked.status)) throw new AppError('conflict', M.notCancellable);
-    const cancelled = await updateServiceRequest(inner, locked.id, { status: 'cancelled', updatedAt: now });
-    await insertEvent(inner, { requestId: locked.id, status: 'cancelled', by: 'patient', at: now });
-    await voidInvoicesOfRequest(inner, locked.id, M.invoiceVoidedWithRequest, now);
+    const cancelled = await updateServiceRequest(tx, locked.id, { status: 'cancelled', updatedAt: now });
+    await insertEvent(tx, { requestId: locked.id, status: 'cancelled', by: 'patient', at: now });
+    await voidInvoicesOfRequest(tx, locked.id, M.invoiceVoidedWithRequest, now);
     return { row: cancelled, fresh: true };
   });
   if (row.fresh) await tellPatient(db, services, row.row, now);
@@ -209,18 +207,17 @@ export async function moveServiceRequest(db: Db, services: Services, key: string
     throw new AppError('invalid_input', M.scheduledInPast, { errors: { scheduled_at: [M.scheduledInPast] } });
   }
   const row = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    const locked = await lockServiceRequest(inner, key);
+    const locked = await lockServiceRequest(tx, key);
     if (!locked) throw new AppError('not_found', M.notFound);
     if (!SERVICE_REQUEST_MOVES[locked.status].includes(body.status)) throw new AppError('conflict', M.illegalMove(locked.status, body.status));
-    const moved = await updateServiceRequest(inner, locked.id, {
+    const moved = await updateServiceRequest(tx, locked.id, {
       status: body.status,
       updatedAt: now,
       ...(body.status === 'scheduled' ? { scheduledAt } : {}),
     });
-    await insertEvent(inner, { requestId: locked.id, status: body.status, note: body.note ?? null, by: 'hospital', scheduledAt: body.status === 'scheduled' ? scheduledAt : null, at: now });
+    await insertEvent(tx, { requestId: locked.id, status: body.status, note: body.note ?? null, by: 'hospital', scheduledAt: body.status === 'scheduled' ? scheduledAt : null, at: now });
     // A service that will not happen is not to be paid for: its unpaid invoices end with it.
-    if (body.status === 'cancelled' || body.status === 'rejected') await voidInvoicesOfRequest(inner, locked.id, M.invoiceVoidedWithRequest, now);
+    if (body.status === 'cancelled' || body.status === 'rejected') await voidInvoicesOfRequest(tx, locked.id, M.invoiceVoidedWithRequest, now);
     return moved;
   });
   await tellPatient(db, services, row, now, body.note);

@@ -195,13 +195,12 @@ const claimState = (row: TestResultRow): ResultClaimState => ({
 export async function detachTestResult(db: Db, { key, body, now }: { key: string; body: DetachTestResultBody; now: Date }): Promise<ResultClaimState> {
   checkedResultKey(key);
   const { row, phoneNumber } = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    const found = await lockResultByKey(inner, key);
+    const found = await lockResultByKey(tx, key);
     if (!found) throw new AppError('not_found', M.notFound);
     if (found.accountId === null) throw new AppError('conflict', M.notAttached);
-    const account = await findAccount(inner, found.accountId);
-    await revokeSharesOf(inner, found.id, now);
-    const row = await updateResult(inner, found.id, {
+    const account = await findAccount(tx, found.accountId);
+    await revokeSharesOf(tx, found.id, now);
+    const row = await updateResult(tx, found.id, {
       accountId: null,
       claimedAt: null,
       detachedAt: now,
@@ -222,10 +221,9 @@ export async function detachTestResult(db: Db, { key, body, now }: { key: string
 export async function releaseTestResultClaims(db: Db, { key, now }: { key: string; now: Date }): Promise<ResultClaimState> {
   checkedResultKey(key);
   return db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    const found = await lockResultByKey(inner, key);
+    const found = await lockResultByKey(tx, key);
     if (!found) throw new AppError('not_found', M.notFound);
-    return claimState(await updateResult(inner, found.id, { claimFailures: 0, claimsLockedAt: null, updatedAt: now }));
+    return claimState(await updateResult(tx, found.id, { claimFailures: 0, claimsLockedAt: null, updatedAt: now }));
   });
 }
 

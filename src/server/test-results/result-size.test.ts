@@ -104,7 +104,7 @@ describeEachDatabase('how large a test result may grow', (database) => {
       flagSource: 'range',
       collectedAt: result.collectedAt,
     }));
-    await db.transaction((tx) => replaceObservations(tx as unknown as Db, result.id, rows));
+    await db.transaction((tx) => replaceObservations(tx, result.id, rows));
     expect(await observationsOf(db, [result.id])).toHaveLength(4500);
   });
 });

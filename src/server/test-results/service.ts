@@ -199,8 +199,7 @@ export async function fileTestResult(
   const { now } = options;
   const collectedAt = storedInstant(body.collected_at);
   const file = () => db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    const existing = await lockResultByReception(inner, body.reception_code);
+    const existing = await lockResultByReception(tx, body.reception_code);
     if (existing && existing.internationalCode !== body.patient.international_code) throw new AppError('conflict', M.otherPatient);
     if (existing && STATUS_RANK[body.status] < STATUS_RANK[existing.status]) {
       throw new AppError('conflict', M.statusBackwards(TEST_RESULT_STATUS_NAMES[existing.status], TEST_RESULT_STATUS_NAMES[body.status]));
@@ -222,19 +221,19 @@ export async function fileTestResult(
     };
     let row: TestResultRow;
     if (existing) {
-      row = await updateResult(inner, existing.id, fields);
+      row = await updateResult(tx, existing.id, fields);
     } else {
-      const owner = await findAccountByNationalCode(inner, body.patient.international_code);
+      const owner = await findAccountByNationalCode(tx, body.patient.international_code);
       const accountId = owner && owner.phoneNumber === body.patient.phone_number ? owner.id : null;
-      row = await withFreshKey(inner, 'TR', TEST_RESULT_KEY_CONSTRAINT, (db, key) =>
+      row = await withFreshKey(tx, 'TR', TEST_RESULT_KEY_CONSTRAINT, (db, key) =>
         insertResult(db, { key, accountId, internationalCode: body.patient.international_code, receptionCode: body.reception_code, createdAt: now, ...fields }),
       );
     }
-    const previous = existing ? await observationsOf(inner, [row.id]) : [];
+    const previous = existing ? await observationsOf(tx, [row.id]) : [];
     const merged = mergedObservations(previous, body, row.id, collectedAt, context.knowledge);
     checkResultSize(merged);
-    await replaceObservations(inner, row.id, merged);
-    const phone = row.accountId === null ? row.phoneNumber : ((await findAccount(inner, row.accountId))?.phoneNumber ?? row.phoneNumber);
+    await replaceObservations(tx, row.id, merged);
+    const phone = row.accountId === null ? row.phoneNumber : ((await findAccount(tx, row.accountId))?.phoneNumber ?? row.phoneNumber);
     const changed = !existing || existing.status !== row.status || fingerprint(previous) !== fingerprint(merged);
     return { row, before: existing?.status, hasValues: merged.length > 0, changed, phone };
   });
@@ -317,14 +316,13 @@ export async function getTestResult(db: Db, context: ResultContext, accountId: n
 export async function shareTestResult(db: Db, accountId: number, key: string, hours: ShareHours, now: Date) {
   checkedResultKey(key);
   return db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    const found = await findResultOf(inner, accountId, key);
-    const row = found && (await lockResult(inner, found.id));
+    const found = await findResultOf(tx, accountId, key);
+    const row = found && (await lockResult(tx, found.id));
     if (!row || row.accountId !== accountId) throw new AppError('not_found', M.notFound);
     if (row.status === 'pending') throw new AppError('conflict', M.notReadyToShare);
-    if ((await liveSharesOf(inner, row.id, now)).length >= MAX_LIVE_SHARES) throw new AppError('conflict', M.tooManyShares(MAX_LIVE_SHARES));
+    if ((await liveSharesOf(tx, row.id, now)).length >= MAX_LIVE_SHARES) throw new AppError('conflict', M.tooManyShares(MAX_LIVE_SHARES));
     const token = newCapabilityId();
-    const share = await insertShare(inner, { resultId: row.id, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + hours * 3600_000) });
+    const share = await insertShare(tx, { resultId: row.id, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + hours * 3600_000) });
     return { ...toShare(share), url: sharedResultPath(token), token };
   });
 }

@@ -50,14 +50,13 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
  */
 export async function requestWithdrawal(db: Db, accountId: number, input: WithdrawalBody, now: Date): Promise<Withdrawal> {
   const row = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
     // Counted under the wallet's row lock, so 50 requests at once cannot all pass the count.
-    await lockWallet(inner, accountId);
-    if ((await countPendingWithdrawals(inner, accountId)) >= MAX_PENDING_WITHDRAWALS) throw new AppError('not_acceptable', M.tooManyWithdrawals);
-    const withdrawal = await withFreshKey(inner, 'WD', WITHDRAWAL_KEY_CONSTRAINT, (savepoint, key) =>
+    await lockWallet(tx, accountId);
+    if ((await countPendingWithdrawals(tx, accountId)) >= MAX_PENDING_WITHDRAWALS) throw new AppError('not_acceptable', M.tooManyWithdrawals);
+    const withdrawal = await withFreshKey(tx, 'WD', WITHDRAWAL_KEY_CONSTRAINT, (savepoint, key) =>
       insertWithdrawal(savepoint, { key, accountId, amount: input.amount, iban: input.iban, createdAt: now }),
     );
-    await transfer(inner, {
+    await transfer(tx, {
       from: { wallet: accountId },
       to: SYSTEM_ACCOUNTS.withdrawalsPayable,
       amount: input.amount,
@@ -107,9 +106,8 @@ async function closeWithdrawal(
   const notFound = new AppError('not_found', M.withdrawalNotFound);
   if (!isBusinessKey('WD', where.key)) throw notFound;
   const row = await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    const closed = await closePendingWithdrawal(inner, where, { ...change, settledAt: now });
-    if (closed) await move(inner, closed);
+    const closed = await closePendingWithdrawal(tx, where, { ...change, settledAt: now });
+    if (closed) await move(tx, closed);
     return closed;
   });
   if (row) return row;
