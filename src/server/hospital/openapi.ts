@@ -72,12 +72,23 @@ const errorDescriptions: Record<ErrorStatus, string> = {
   422: 'Invalid input (or an Idempotency-Key reused with another request); `errors` maps each field path to its messages.',
 };
 
+/**
+ * A query value as a client sends it: the portal reads `page=2` from a string of digits, but a
+ * generated client should pass the number 2, so a digits-only string is described as an integer.
+ */
+function queryValueSchema(schema: JsonSchema): JsonSchema {
+  const digits = typeof schema.pattern === 'string' ? /^\^\\d\{1,(\d+)\}\$$/.exec(schema.pattern) : null;
+  if (schema.type !== 'string' || !digits) return schema;
+  const { pattern: _pattern, default: fallback, ...rest } = schema;
+  return { ...rest, type: 'integer', maximum: 10 ** Number(digits[1]) - 1, ...(fallback === undefined ? {} : { default: Number(fallback) }) };
+}
+
 function parametersOf(route: HospitalRouteDoc): unknown[] {
   const parameters: unknown[] = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
   if (route.query) {
     const query = schemaOf(route.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
-      parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
+      parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema: queryValueSchema(schema) });
     }
   }
   if (route.method === 'POST') parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
