@@ -1,7 +1,7 @@
 /**
- * `npm test`: everything a change can break, in order: type check, build (when stale), unit,
- * service and API tests (Vitest), end-to-end tests (Playwright in Chromium). Ends with one line
- * `total: N passed, M failed` over every test that ran.
+ * `npm test`: everything a change can break, in order: lint and format check (Biome), type check,
+ * build (when stale), unit, service and API tests (Vitest), end-to-end tests (Playwright in
+ * Chromium). Ends with one line `total: N passed, M failed` over every test that ran.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -27,6 +27,8 @@ rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
 const failures: string[] = [];
+// The same command as `npm run lint:biome`, so the flags live in package.json only.
+if (!run('Lint and format check (Biome)', 'npm', ['run', '--silent', 'lint:biome'])) failures.push('biome');
 if (!run('Type check (astro check, tsc)', bin('astro'), ['check'])) failures.push('astro check');
 if (!run('Type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])) failures.push('tsc');
 
