@@ -9,7 +9,7 @@ import { maxLengthMessage } from '../../validation/messages.ts';
 import { NationalCodeSchema } from '../../validation/national-code.ts';
 import { OtpCodeSchema } from '../../validation/otp.ts';
 import { toLatinDigits, toPersianDigits } from '../../format/digits.ts';
-import { PageQuerySchema, type ListMeta } from './wallet.ts';
+import { PageQuerySchema, type ListMeta } from './list.ts';
 
 export const TEST_RESULT_STATUSES = ['pending', 'partial', 'final'] as const;
 export type TestResultStatus = (typeof TEST_RESULT_STATUSES)[number];
