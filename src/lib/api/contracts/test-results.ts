@@ -243,10 +243,6 @@ export interface SharedTestResult extends Omit<TestResult, 'patient' | 'shares' 
   expires_at: string;
 }
 
-// The hospital's call: its schemas are in test-results-filing.ts (the server's alone, so the
-// patient's pages do not carry them); their types are repeated here for the server's imports.
-export type { FileTestResultBody, ObservationInput, ComponentInput, ReferenceBandInput, PanelInput } from './test-results-filing.ts';
-
 /** A result larger than `MAX_RESULT_PANELS` / `MAX_RESULT_OBSERVATIONS`, in one filing or with the earlier ones. */
 export const resultTooLargeMessages = {
   panels: `یک جواب آزمایش حداکثر ${toPersianDigits(MAX_RESULT_PANELS)} بخش دارد`,
