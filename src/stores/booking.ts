@@ -6,7 +6,8 @@ import { BOOKING_WINDOW_DAYS, type Appointment, type OtherPatient, type SlotDay,
 import { describeFailure } from '#lib/api/failure.ts';
 import { $token } from '#client/state/auth.ts';
 import { $openModals } from '#client/state/modals.ts';
-import { latestWins, onLogin } from './loadable.ts';
+import { latestWins } from '#lib/latest-wins.ts';
+import { onLogin } from './loadable.ts';
 import { loadWallet } from './wallet.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { onMount, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { $token } from '#client/state/auth.ts';
+import { latestWins, type LatestWins } from '#lib/latest-wins.ts';
 
 /**
  * What every list and detail store shares: the loading state a page shows, latest call wins, a
@@ -12,27 +13,6 @@ export type Loadable<T> = { status: 'loading' } | { status: 'failed' } | { statu
 
 /** A paged list as the stores keep it: the rows and the answer's `meta`. */
 export type Page<Item, Meta> = { items: Item[]; meta: Meta };
-
-export interface LatestWins {
-  /** Starts a call; the returned check tells whether it is still the latest when its answer comes. */
-  begin(): () => boolean;
-  /** Drops every call in flight: an answer that arrives later changes nothing. */
-  drop(): void;
-}
-
-/** Latest call wins: an older answer arriving late must not replace a newer one on screen. */
-export function latestWins(): LatestWins {
-  let latest = 0;
-  return {
-    begin() {
-      const mine = ++latest;
-      return () => mine === latest;
-    },
-    drop() {
-      latest++;
-    },
-  };
-}
 
 /** The part of a store a loader writes; the store may know more states than `Loadable` (`missing`…). */
 interface LoadableTarget<T> {

@@ -4,7 +4,8 @@ import { NotAuthenticatedError } from '#client/api/client.ts';
 import { SERVICE_REQUEST_KEY_PATTERN, type ServiceRequest, type ServiceRequestFile } from '#lib/api/contracts/service-requests.ts';
 import { describeFailure } from '#lib/api/failure.ts';
 import { $token } from '#client/state/auth.ts';
-import { latestWins, onLogin } from './loadable.ts';
+import { latestWins } from '#lib/latest-wins.ts';
+import { onLogin } from './loadable.ts';
 
 /**
  * One service request (/sr/request/{key}): its facts, history and invoices, and the patient's

@@ -1,7 +1,8 @@
 import { atom } from 'nanostores';
 import { createServiceRequest, fetchSavedContacts, fetchServiceRequests } from '#client/api/service-requests.ts';
 import { SERVICE_REQUEST_STATUSES, type SavedContact, type ServiceRequest, type ServiceRequestBody, type ServiceRequestStatus } from '#lib/api/contracts/service-requests.ts';
-import type { ListMeta } from '#lib/api/contracts/list.ts';
+import { LAST_PAGE, type ListMeta } from '#lib/api/contracts/list.ts';
+import { queryOf, readChoice, readPage, writeListQuery } from '#lib/list-view.ts';
 import { createLoader, loadWhileWatched, viewInAddress, type Loadable, type Page } from './loadable.ts';
 
 /**
@@ -18,25 +19,16 @@ export interface ServiceRequestsView {
   page: number;
 }
 
-const isStatus = (value: string | null): value is ServiceRequestStatus => (SERVICE_REQUEST_STATUSES as readonly (string | null)[]).includes(value);
-
-/** The highest page the API reads (six digits). */
-const LAST_PAGE = 999_999;
-
 /** The view a query string names; anything unreadable falls back to the first page of all requests. */
 export function readServiceRequestsView(search: string | URLSearchParams): ServiceRequestsView {
-  const query = typeof search === 'string' ? new URLSearchParams(search) : search;
-  const status = query.get('status');
-  const page = Number(query.get('page'));
-  return { ...(isStatus(status) ? { status } : {}), page: Number.isInteger(page) && page >= 1 && page <= LAST_PAGE ? page : 1 };
+  const query = queryOf(search);
+  const status = readChoice(query, 'status', SERVICE_REQUEST_STATUSES);
+  return { ...(status ? { status } : {}), page: readPage(query, LAST_PAGE) };
 }
 
 /** The query string for `view` ('' for the first page of all requests). */
 export function writeServiceRequestsView(view: ServiceRequestsView): string {
-  const query = new URLSearchParams();
-  if (view.status) query.set('status', view.status);
-  if (view.page > 1) query.set('page', String(view.page));
-  return query.toString();
+  return writeListQuery({ status: view.status }, view.page);
 }
 
 export const $serviceRequestsView = atom<ServiceRequestsView>({ page: 1 });

@@ -1,7 +1,8 @@
 import { atom } from 'nanostores';
 import { claimTestResult, fetchTestResults } from '#client/api/test-results.ts';
 import { TEST_RESULT_KEY_PATTERN, type ClaimNeedsCode, type ClaimTestResultBody, type TestResultSummary } from '#lib/api/contracts/test-results.ts';
-import type { ListMeta } from '#lib/api/contracts/list.ts';
+import { LAST_PAGE, type ListMeta } from '#lib/api/contracts/list.ts';
+import { queryOf, readPage, writeListQuery } from '#lib/list-view.ts';
 import { createLoader, pushAddress, viewInAddress, type Loadable, type Page } from './loadable.ts';
 
 /**
@@ -19,23 +20,16 @@ export interface TestResultsView {
   page: number;
 }
 
-/** The highest page the API reads (six digits). */
-const LAST_PAGE = 999_999;
-
 /** The view a query string names; anything unreadable falls back to the first page of the list. */
 export function readTestResultsView(search: string | URLSearchParams): TestResultsView {
-  const query = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const query = queryOf(search);
   const key = query.get('key')?.toUpperCase() ?? '';
-  const page = Number(query.get('page'));
-  return { ...(TEST_RESULT_KEY_PATTERN.test(key) ? { key } : {}), page: Number.isInteger(page) && page >= 1 && page <= LAST_PAGE ? page : 1 };
+  return { ...(TEST_RESULT_KEY_PATTERN.test(key) ? { key } : {}), page: readPage(query, LAST_PAGE) };
 }
 
 /** The query string for `view` ('' for the first page of the list). */
 export function writeTestResultsView(view: TestResultsView): string {
-  const query = new URLSearchParams();
-  if (view.key) query.set('key', view.key);
-  if (view.page > 1) query.set('page', String(view.page));
-  return query.toString();
+  return writeListQuery({ key: view.key }, view.page);
 }
 
 export const $testResultsView = atom<TestResultsView>({ page: 1 });

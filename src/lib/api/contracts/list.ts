@@ -12,6 +12,9 @@ export interface ListMeta {
   total: number;
 }
 
+/** The highest page the API reads (`?page=` has at most six digits). */
+export const LAST_PAGE = 999_999;
+
 const PageSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, M.integer), v.toNumber(), v.minValue(1, M.min1)), '1');
 const PerPageSchema = v.optional(
   v.pipe(v.string(), v.regex(/^\d{1,3}$/, M.integer), v.toNumber(), v.minValue(1, M.min1), v.maxValue(50, 'حداکثر ۵۰ مورد در هر صفحه')),
