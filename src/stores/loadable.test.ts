@@ -60,30 +60,29 @@ describe('latest call wins', () => {
     expect(second()).toBe(false);
   });
 
-  it('an older answer arriving late does not replace the newer one', async () => {
+  /** A list loaded twice, the two answers still on their way. */
+  function twoCallsInFlight() {
     const $list = atom<Loadable<string>>({ status: 'loading' });
-    const answers = [deferred<string>(), deferred<string>()];
+    const answers = [deferred<string>(), deferred<string>()] as const;
     let asked = 0;
     const list = createLoader({ $store: $list, fetch: () => answers[asked++]!.promise });
-    const first = list.load();
-    const second = list.load();
-    answers[1]!.resolve('page 2');
-    await second;
-    answers[0]!.resolve('page 1');
-    await first;
+    return { $list, answers, calls: [list.load(), list.load()] as const };
+  }
+
+  it('an older answer arriving late does not replace the newer one', async () => {
+    const { $list, answers, calls } = twoCallsInFlight();
+    answers[1].resolve('page 2');
+    await calls[1];
+    answers[0].resolve('page 1');
+    await calls[0];
     expect($list.get()).toEqual({ status: 'ready', data: 'page 2' });
   });
 
   it('a late failure of an older call does not hide the newer answer', async () => {
-    const $list = atom<Loadable<string>>({ status: 'loading' });
-    const answers = [deferred<string>(), deferred<string>()];
-    let asked = 0;
-    const list = createLoader({ $store: $list, fetch: () => answers[asked++]!.promise });
-    const first = list.load();
-    const second = list.load();
-    answers[1]!.resolve('fresh');
-    answers[0]!.reject(new Error('offline'));
-    await Promise.all([first, second]);
+    const { $list, answers, calls } = twoCallsInFlight();
+    answers[1].resolve('fresh');
+    answers[0].reject(new Error('offline'));
+    await Promise.all(calls);
     expect($list.get()).toEqual({ status: 'ready', data: 'fresh' });
   });
 
