@@ -3,10 +3,11 @@ import type { AstroIntegration } from 'astro';
 /**
  * How the browser's scripts are cut into files (issue 9 item 18). Over HTTP/1.1 every script file
  * costs about 0.6 KB of response headers on top of its body, so a public page should load as few as
- * possible: the shell every page runs (Base layout → src/client/shell/main.ts) becomes ONE file with all
- * it imports, and the date and pregnancy maths shared by the timeline's summary script and the
- * islands become one more. Islands and lazily loaded code import from these files (already loaded
- * on every page) instead of from a handful of small shared chunks.
+ * possible: the shell every page runs (Base layout → src/islands/shell/boot.ts →
+ * src/client/shell/main.ts) becomes ONE file with all it imports, and the date and pregnancy maths
+ * shared by the timeline's summary script and the islands become one more. Islands and lazily
+ * loaded code import from these files (already loaded on every page) instead of from a handful of
+ * small shared chunks.
  *
  * The account pages' groups come after those (priority 0), so they never take a module the shell, the
  * UI kit or the dates file would hold, and a public page never loads them. Issue 12's three pages had
@@ -16,11 +17,12 @@ import type { AstroIntegration } from 'astro';
  * Only client modules match these patterns; the server build is unaffected.
  */
 const GROUPS = [
-  { name: 'shell', test: /[\\/]src[\\/](?:layouts[\\/]Base\.astro\?astro&type=script|client[\\/]shell[\\/]main\.ts)/, priority: 2 },
-  // The shared pieces of the account pages' islands (the auth guard, the UI kit, load states, the
-  // wallet's store): one file instead of a handful of sub-kilobyte ones, each paying its own response headers.
+  { name: 'shell', test: /[\\/]src[\\/](?:layouts[\\/]Base\.astro\?astro&type=script|islands[\\/]shell[\\/]boot\.ts|client[\\/]shell[\\/]main\.ts)/, priority: 2 },
+  // The shared pieces of the account pages' islands (the auth guard, the UI kit, the load-state and
+  // list-view helpers, the wallet's store): one file instead of a handful of sub-kilobyte ones, each
+  // paying its own response headers.
   // CopyLink and LiveLinks stay out: only the share panels use them.
-  { name: 'ui', test: /[\\/]src[\\/](?:islands[\\/](?:ui[\\/](?!CopyLink\.tsx|LiveLinks\.tsx)|auth[\\/]AuthGate\.tsx)|stores[\\/]wallet\.ts)/, priority: 1 },
+  { name: 'ui', test: /[\\/]src[\\/](?:islands[\\/](?:ui[\\/](?!CopyLink\.tsx|LiveLinks\.tsx)|auth[\\/]AuthGate\.tsx)|stores[\\/](?:wallet|loadable)\.ts|lib[\\/]list-view\.ts)/, priority: 1 },
   // The rules, contracts and API calls the account islands share (every one of them also loads the
   // login popup, which needs most of the rules): one file instead of six to ten small ones.
   // The results page's contract and calls are left to its own group below.
@@ -43,7 +45,7 @@ const GROUPS = [
     test: /[\\/]src[\\/](?:lib[\\/]api[\\/]contracts[\\/]test-results\.ts|lib[\\/]test-results[\\/]|client[\\/]api[\\/]test-results\.ts|stores[\\/]test-results|islands[\\/]test-results[\\/](?:ResultsContent\.tsx|labels\.ts|StatusChip\.tsx))/,
     priority: 0,
   },
-  { name: 'dates', test: /[\\/]src[\\/](?:lib[\\/]format[\\/]date\.ts|lib[\\/]pregnancy[\\/]|stores[\\/]pregnancy\.ts)/, priority: 1 },
+  { name: 'dates', test: /[\\/]src[\\/](?:lib[\\/]format[\\/]date\.ts|lib[\\/]pregnancy[\\/]|client[\\/]state[\\/]pregnancy\.ts)/, priority: 1 },
 ];
 
 export function scriptChunks(): AstroIntegration {

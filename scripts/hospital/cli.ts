@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { HOSPITAL_API_BASE } from '../../src/lib/api/contracts/hospital.ts';
-import type { ListMeta } from '../../src/lib/api/contracts/wallet.ts';
+import type { ListMeta } from '../../src/lib/api/contracts/list.ts';
 import { toLatinDigits } from '../../src/lib/format/digits.ts';
 import { formatJalaliDateTime } from '../../src/lib/format/date.ts';
 import { formatNumber } from '../../src/lib/format/number.ts';

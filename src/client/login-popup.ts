@@ -1,14 +1,22 @@
-import { $token, onTokenForgotten } from '#stores/auth.ts';
-import { $loginCode, forgetLoginCode, liveLoginCode, updateLoginCode, type LoginPurpose } from '#stores/login-code.ts';
-import { $openModals, openOnlyModal } from '#stores/modals.ts';
+import { $token, onTokenForgotten } from '#client/state/auth.ts';
+import { $loginCode, forgetLoginCode, liveLoginCode, updateLoginCode, type LoginPurpose } from '#client/state/login-code.ts';
+import { $openModals, openOnlyModal } from '#client/state/modals.ts';
 import { API_BASE_URL } from './api/base.ts';
 
-type Popup = typeof import('#islands/auth/mount-login.tsx');
+/** The login popup's module (React), loaded on demand; the page's boot script names it (client/ sits below islands). */
+export interface Popup {
+  mountLoginModals(): void;
+  startPersonFlow(purpose: Exclude<LoginPurpose, 'login'>): unknown;
+}
+export type PopupLoader = () => Promise<Popup>;
+
+let loadPopup: PopupLoader | undefined;
 let mounted: Promise<Popup | undefined> | undefined;
 
 /** Loads the login popup (React) the first time any of its steps is opened, from anywhere. */
 function ensureMounted(): Promise<Popup | undefined> {
-  mounted ??= import('#islands/auth/mount-login.tsx')
+  if (!loadPopup) return Promise.resolve(undefined);
+  mounted ??= loadPopup()
     .then((module) => {
       module.mountLoginModals();
       return module;
@@ -24,7 +32,8 @@ function ensureMounted(): Promise<Popup | undefined> {
  * Wires the login popup to the modal registry, and server-side revocation to logout. Runs on every
  * page. A page (re)loaded while the popup waited for a live code reopens it on the code step.
  */
-export function startLoginUi(): void {
+export function startLoginUi(loader: PopupLoader): void {
+  loadPopup = loader;
   const pending = liveLoginCode();
   // A code for logging in belongs to a logged-out page; one for another person, to a logged-in one.
   const mine = pending && (pending.purpose === 'login') === !$token.get();

@@ -1,13 +1,24 @@
-import { $toasts, addToast, handOffToasts, removeToast, takeHandedOffToasts, type ToastKind } from '#stores/toasts.ts';
+import { $toasts, addToast, handOffToasts, removeToast, takeHandedOffToasts, type ToastKind } from '#client/state/toasts.ts';
 
+/** The toast renderer's module, loaded on demand; the page's boot script names it (client/ sits below islands). */
+export type ToastHostLoader = () => Promise<{ mountToastHost(): void }>;
+
+let loadHost: ToastHostLoader | undefined;
 let host: Promise<unknown> | undefined;
+
+/** Tells the toasts where their renderer lives; until then they wait in `$toasts`. */
+export function setToastHost(loader: ToastHostLoader): void {
+  loadHost = loader;
+  if ($toasts.get().length > 0) ensureHost();
+}
 
 /**
  * Loads the toast renderer (React + react-toastify) the first time a toast is needed. The service
  * worker precaches it, so it loads offline too; if it still fails, the next toast tries again.
  */
 function ensureHost(): void {
-  host ??= import('#islands/shell/toast-host.tsx')
+  if (!loadHost) return;
+  host ??= loadHost()
     .then((module) => module.mountToastHost())
     .catch(() => {
       host = undefined;

@@ -4,12 +4,14 @@ import { NotAuthenticatedError } from '#client/api/client.ts';
 import { openLogin } from '#client/login-popup.ts';
 import { BOOKING_WINDOW_DAYS, type Appointment, type OtherPatient, type SlotDay, type SlotTakenAnswer } from '#lib/api/contracts/appointments.ts';
 import { describeFailure } from '#lib/api/failure.ts';
-import { $token } from './auth.ts';
-import { $openModals } from './modals.ts';
+import { $token } from '#client/state/auth.ts';
+import { $openModals } from '#client/state/modals.ts';
+import { latestWins } from '#lib/latest-wins.ts';
+import { onLogin } from './loadable.ts';
 import { loadWallet } from './wallet.ts';
 
 /**
- * The pre-reserve page (issue 11 item 2): the doctor's free slots, the chosen one, and the
+ * The pre-reserve page: the doctor's free slots, the chosen one, and the
  * appointment once held. The chosen slot survives the login popup and a reload (sessionStorage);
  * the appointment's key lives in the URL (`?appointment=KEY`), so a reload returns to its step.
  */
@@ -98,6 +100,9 @@ export function chooseSlot(start: string | undefined): void {
   remember(start);
 }
 
+/** Appointments being opened; a move back to the slots drops them, so a late answer cannot bring the old step back. */
+const opening = latestWins();
+
 async function openAppointment(key: string, { quiet = false } = {}): Promise<void> {
   if (!$token.get()) {
     $view.set({ step: 'login', key });
@@ -105,18 +110,15 @@ async function openAppointment(key: string, { quiet = false } = {}): Promise<voi
   }
   // A refresh keeps the step on screen until the answer comes.
   if (!quiet) $view.set({ step: 'opening', key });
-  const asked = navigation;
+  const isLatest = opening.begin();
   try {
     const { data } = await bookingApi.fetchAppointment(key);
     // The patient went back to the slots meanwhile: a late answer must not bring the old step back.
-    if (asked === navigation) show(data);
+    if (isLatest()) show(data);
   } catch (error) {
-    if (asked === navigation) $view.set(error instanceof NotAuthenticatedError || describeFailure(error).status === 401 ? { step: 'login', key } : { step: 'open-failed', key });
+    if (isLatest()) $view.set(error instanceof NotAuthenticatedError || describeFailure(error).status === 401 ? { step: 'login', key } : { step: 'open-failed', key });
   }
 }
-
-/** Counts the patient's moves back to the slots; an answer asked for before one is dropped. */
-let navigation = 0;
 
 function show(appointment: Appointment): void {
   $view.set({ step: 'appointment', appointment });
@@ -137,8 +139,7 @@ export function startBooking(doctor: string): () => void {
   if (key) void openAppointment(key);
   else $chosen.set(remembered());
   void loadSlots();
-  const stopToken = $token.listen((token) => {
-    if (!token) return;
+  const stopToken = onLogin(() => {
     const view = $view.get();
     if (view.step === 'login') void openAppointment(view.key);
     if (pendingHold) {
@@ -223,7 +224,7 @@ export async function pay(useWallet: boolean): Promise<void> {
 
 /** Back to the slots: the key leaves the URL (a held slot stays held until it lapses or another is held). */
 export function chooseAgain(): void {
-  navigation++;
+  opening.drop();
   setKeyInUrl(undefined);
   $refusal.set(undefined);
   chooseSlot(undefined);

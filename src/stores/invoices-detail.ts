@@ -3,8 +3,8 @@ import * as invoicesApi from '#client/api/invoices.ts';
 import type { Invoice, InvoiceLink } from '#lib/api/contracts/invoices.ts';
 import type { Payment } from '#lib/api/contracts/wallet.ts';
 import { describeFailure } from '#lib/api/failure.ts';
-import { $token } from './auth.ts';
-import { loadWallet, type Loadable } from './wallet.ts';
+import { createLoader, onLogin, type Loadable } from './loadable.ts';
+import { loadWallet } from './wallet.ts';
 
 /**
  * /sr/invoice/show/{key}: one invoice of the patient's, paying it (wallet and/or bank), a public
@@ -25,7 +25,6 @@ export type Paper = (typeof PAPERS)[number];
 export const $paper = atom<Paper>('a4');
 
 let shownKey = '';
-let invoiceCall = 0;
 
 function show(invoice: Invoice): void {
   $invoice.set({ status: 'ready', data: invoice });
@@ -43,17 +42,19 @@ async function loadOpenPayment(paymentId: string): Promise<void> {
   }
 }
 
+const invoice = createLoader({
+  $store: $invoice,
+  fetch: async () => (await invoicesApi.fetchInvoice(shownKey)).data,
+  ready: show,
+  // A refresh that fails keeps the shown invoice.
+  failed: (_error, quiet) => {
+    if (!quiet || $invoice.get().status !== 'ready') $invoice.set({ status: 'failed' });
+  },
+});
+
 /** Reads the invoice (again); `quiet` keeps the shown one on screen until the answer comes. */
-export async function loadInvoice({ quiet = false } = {}): Promise<void> {
-  if (!$token.get() || !shownKey) return;
-  const call = ++invoiceCall;
-  if (!quiet || $invoice.get().status !== 'ready') $invoice.set({ status: 'loading' });
-  try {
-    const { data } = await invoicesApi.fetchInvoice(shownKey);
-    if (call === invoiceCall) show(data);
-  } catch {
-    if (call === invoiceCall && (!quiet || $invoice.get().status !== 'ready')) $invoice.set({ status: 'failed' });
-  }
+export function loadInvoice(options: { quiet?: boolean } = {}): Promise<void> {
+  return shownKey ? invoice.load(options) : Promise.resolve();
 }
 
 /**
@@ -64,9 +65,7 @@ export function openInvoice(key: string): () => void {
   shownKey = key;
   $invoiceShare.set({ status: 'idle' });
   void loadInvoice();
-  const stopToken = $token.listen((token) => {
-    if (token) void loadInvoice();
-  });
+  const stopToken = onLogin(() => void loadInvoice());
   const onPageShow = (event: PageTransitionEvent) => {
     if (event.persisted) void loadInvoice({ quiet: true });
   };

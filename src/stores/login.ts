@@ -10,11 +10,11 @@ import {
 } from '#client/api/auth.ts';
 import { describeFailure, type Failure } from '#lib/api/failure.ts';
 import { notify } from '#client/toasts.ts';
-import { $phoneAccountCount, $token, $user, login } from './auth.ts';
-import { $loginCode, forgetLoginCode, liveLoginCode, rememberSentCode, updateLoginCode, type LoginPurpose } from './login-code.ts';
-import { closeAllModals, openModal, openOnlyModal } from './modals.ts';
+import { $phoneAccountCount, $token, $user, login } from '#client/state/auth.ts';
+import { $loginCode, forgetLoginCode, liveLoginCode, rememberSentCode, updateLoginCode, type LoginPurpose } from '#client/state/login-code.ts';
+import { closeAllModals, openModal, openOnlyModal } from '#client/state/modals.ts';
 
-export { RESEND_SECONDS } from './login-code.ts';
+export { RESEND_SECONDS } from '#client/state/login-code.ts';
 
 /** The login form (spec §3), shared by the four steps of the popup: what registration sends. */
 export type LoginForm = RegisterBody;

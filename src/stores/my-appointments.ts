@@ -1,44 +1,44 @@
-import { atom, onMount } from 'nanostores';
+import { atom } from 'nanostores';
 import { cancelAppointment, fetchAppointments, fetchSlots, rescheduleAppointment } from '#client/api/appointments.ts';
 import { fetchAppointmentCalendar } from '#client/api/appointment-list.ts';
 import { BOOKING_WINDOW_DAYS, type Appointment, type SlotDay } from '#lib/api/contracts/appointments.ts';
-import type { ListMeta } from '#lib/api/contracts/wallet.ts';
+import type { ListMeta } from '#lib/api/contracts/list.ts';
 import { readMyAppointmentsView, writeMyAppointmentsView, type MyAppointmentsView } from '#lib/booking/my-appointments-view.ts';
-import { $token } from './auth.ts';
-import { loadWallet, type Loadable } from './wallet.ts';
+import { createLoader, viewInAddress, type Loadable, type Page } from './loadable.ts';
+import { loadWallet } from './wallet.ts';
 
 /** Appointments per page of /patient-profile/services. */
 export const MY_APPOINTMENTS_PER_PAGE = 10;
 
 /** The tab and page shown (mirrored in the address). */
 export const $myAppointmentsView = atom<MyAppointmentsView>({ tab: 'upcoming', page: 1 });
-export const $myAppointments = atom<Loadable<{ items: Appointment[]; meta: ListMeta }>>({ status: 'loading' });
+export const $myAppointments = atom<Loadable<Page<Appointment, ListMeta>>>({ status: 'loading' });
 
 /** The free slots of one doctor, for the reschedule dialog. */
 export const $rescheduleSlots = atom<Loadable<{ doctorId: string; days: SlotDay[] }> | undefined>(undefined);
 
-let listCall = 0;
-/** Loads the page the view selects; an older answer arriving late is dropped. */
-export async function loadMyAppointments({ quiet = false } = {}): Promise<void> {
-  if (!$token.get()) return;
-  const call = ++listCall;
-  const { tab, page } = $myAppointmentsView.get();
-  if (!quiet || $myAppointments.get().status !== 'ready') $myAppointments.set({ status: 'loading' });
-  try {
+const list = createLoader({
+  $store: $myAppointments,
+  fetch: async () => {
+    const { tab, page } = $myAppointmentsView.get();
     const { data, meta } = await fetchAppointments({ scope: tab, page, per_page: MY_APPOINTMENTS_PER_PAGE });
-    if (call === listCall) $myAppointments.set({ status: 'ready', data: { items: data, meta } });
-  } catch {
-    if (call === listCall) $myAppointments.set({ status: 'failed' });
-  }
-}
+    return { items: data, meta };
+  },
+});
 
-/** Shows `view` and writes it into the address (a new history entry: Back returns to the previous tab). */
-export function showMyAppointments(view: MyAppointmentsView): void {
-  $myAppointmentsView.set(view);
-  const search = writeMyAppointmentsView(view);
-  history.pushState(null, '', `${location.pathname}${search ? `?${search}` : ''}`);
-  void loadMyAppointments();
-}
+/** Loads the page the view selects; an older answer arriving late is dropped. */
+export const loadMyAppointments = list.load;
+
+/**
+ * Shows `view` and writes it into the address (a new history entry: Back returns to the previous
+ * tab). The address is the source of the view: read at first, and again on Back and Forward.
+ */
+export const showMyAppointments = viewInAddress($myAppointments, {
+  $view: $myAppointmentsView,
+  read: readMyAppointmentsView,
+  write: writeMyAppointmentsView,
+  load: () => void loadMyAppointments(),
+});
 
 /**
  * Cancels `key`; the refund is in the wallet at once, so the balance (and the header) reload with
@@ -58,17 +58,21 @@ export async function rescheduleMyAppointment(key: string, start: string): Promi
   return data;
 }
 
-let slotsCall = 0;
-/** The doctor's days over the whole booking window, for choosing a new time. */
-export async function loadRescheduleSlots(doctorId: string): Promise<void> {
-  const call = ++slotsCall;
-  $rescheduleSlots.set({ status: 'loading' });
-  try {
+let slotsDoctor = '';
+const slots = createLoader({
+  $store: $rescheduleSlots,
+  fetch: async () => {
+    const doctorId = slotsDoctor;
     const { data } = await fetchSlots({ doctor_id: doctorId, days: BOOKING_WINDOW_DAYS });
-    if (call === slotsCall) $rescheduleSlots.set({ status: 'ready', data: { doctorId, days: data } });
-  } catch {
-    if (call === slotsCall) $rescheduleSlots.set({ status: 'failed' });
-  }
+    return { doctorId, days: data };
+  },
+  needsLogin: false,
+});
+
+/** The doctor's days over the whole booking window, for choosing a new time. */
+export function loadRescheduleSlots(doctorId: string): Promise<void> {
+  slotsDoctor = doctorId;
+  return slots.load();
 }
 
 /** Saves the appointment's calendar file (`{key}.ics`) through a temporary link. */
@@ -82,20 +86,3 @@ export async function downloadAppointmentCalendar(key: string): Promise<void> {
   // The download has started from the object URL; give it a moment before letting it go.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-
-// The address is the source of the view: read at first, and again on Back and Forward.
-onMount($myAppointments, () => {
-  const fromAddress = () => {
-    $myAppointmentsView.set(readMyAppointmentsView(location.search));
-    void loadMyAppointments();
-  };
-  fromAddress();
-  addEventListener('popstate', fromAddress);
-  const stopToken = $token.listen((token) => {
-    if (token) void loadMyAppointments();
-  });
-  return () => {
-    removeEventListener('popstate', fromAddress);
-    stopToken();
-  };
-});

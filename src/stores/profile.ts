@@ -1,7 +1,8 @@
-import { atom, onMount } from 'nanostores';
+import { atom } from 'nanostores';
 import { fetchUserInfo, updateProfile } from '#client/api/auth.ts';
 import type { ProfileFields, User } from '#lib/api/contracts/auth.ts';
-import { $token, setUser } from './auth.ts';
+import { $token, setUser } from '#client/state/auth.ts';
+import { loadWhileWatched } from './loadable.ts';
 
 /** The logged-in account as `/patient-profile` shows it: loaded from the server, never from storage alone. */
 export type ProfileState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; user: User };
@@ -32,9 +33,4 @@ export async function saveProfile(fields: ProfileFields): Promise<string | undef
 }
 
 // Loaded when a component first subscribes, and again whenever another account logs in here.
-onMount($profile, () => {
-  void loadProfile();
-  return $token.listen((token) => {
-    if (token) void loadProfile();
-  });
-});
+loadWhileWatched($profile, () => void loadProfile());

@@ -3,7 +3,9 @@ import * as requestsApi from '#client/api/service-requests.ts';
 import { NotAuthenticatedError } from '#client/api/client.ts';
 import { SERVICE_REQUEST_KEY_PATTERN, type ServiceRequest, type ServiceRequestFile } from '#lib/api/contracts/service-requests.ts';
 import { describeFailure } from '#lib/api/failure.ts';
-import { $token } from './auth.ts';
+import { $token } from '#client/state/auth.ts';
+import { latestWins } from '#lib/latest-wins.ts';
+import { onLogin } from './loadable.ts';
 
 /**
  * One service request (/sr/request/{key}): its facts, history and invoices, and the patient's
@@ -22,12 +24,12 @@ export type ServiceRequestState =
 export const $serviceRequest = atom<ServiceRequestState>({ status: 'loading' });
 
 let shownKey = '';
-let call = 0;
+const calls = latestWins();
 
 /** Reads `key` from the server; `quiet` keeps the request on screen while it is read again. */
 export async function openServiceRequest(key: string = shownKey, { quiet = false } = {}): Promise<void> {
   shownKey = key;
-  const asked = ++call;
+  const isLatest = calls.begin();
   if (!SERVICE_REQUEST_KEY_PATTERN.test(key)) {
     $serviceRequest.set({ status: 'missing' });
     return;
@@ -39,9 +41,9 @@ export async function openServiceRequest(key: string = shownKey, { quiet = false
   if (!quiet || $serviceRequest.get().status !== 'ready') $serviceRequest.set({ status: 'loading' });
   try {
     const { data } = await requestsApi.fetchServiceRequest(key);
-    if (asked === call) $serviceRequest.set({ status: 'ready', request: data });
+    if (isLatest()) $serviceRequest.set({ status: 'ready', request: data });
   } catch (error) {
-    if (asked !== call) return;
+    if (!isLatest()) return;
     const status = error instanceof NotAuthenticatedError ? 401 : describeFailure(error).status;
     $serviceRequest.set({ status: status === 401 ? 'login' : status === 404 ? 'missing' : 'failed' });
   }
@@ -50,9 +52,7 @@ export async function openServiceRequest(key: string = shownKey, { quiet = false
 /** Starts the page for `key`: opens it now, and again whenever someone logs in here. */
 export function startServiceRequest(key: string): () => void {
   void openServiceRequest(key);
-  return $token.listen((token) => {
-    if (token) void openServiceRequest(key);
-  });
+  return onLogin(() => void openServiceRequest(key));
 }
 
 /**
@@ -65,7 +65,7 @@ export async function cancelShownServiceRequest(): Promise<void> {
   if (state.status !== 'ready') return;
   try {
     const { data } = await requestsApi.cancelServiceRequest(state.request.key);
-    call++;
+    calls.drop();
     $serviceRequest.set({ status: 'ready', request: data });
   } catch (error) {
     if (describeFailure(error).status === 409) void openServiceRequest(state.request.key, { quiet: true });

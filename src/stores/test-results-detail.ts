@@ -2,8 +2,7 @@ import { atom } from 'nanostores';
 import * as resultsApi from '#client/api/test-results.ts';
 import type { ResultShare, ShareHours, TestResult } from '#lib/api/contracts/test-results.ts';
 import { describeFailure } from '#lib/api/failure.ts';
-import { $token } from './auth.ts';
-import type { Loadable } from './wallet.ts';
+import { createLoader, onLogin, type Loadable } from './loadable.ts';
 
 /**
  * One result of the patient's (`?key=` of /test-response/give-response): its panels, the share
@@ -20,22 +19,21 @@ export const $shareState = atom<ShareState>({ status: 'idle' });
 export const $newShare = atom<{ id: number; url: string } | undefined>(undefined);
 
 let shownKey = '';
-let resultCall = 0;
 
-/** Reads the result (again); `quiet` keeps the shown one on screen until the answer comes. */
-export async function loadTestResult({ quiet = false } = {}): Promise<void> {
-  if (!$token.get() || !shownKey) return;
-  const call = ++resultCall;
-  if (!quiet || $testResult.get().status !== 'ready') $testResult.set({ status: 'loading' });
-  try {
-    const { data } = await resultsApi.fetchTestResult(shownKey);
-    if (call === resultCall) $testResult.set({ status: 'ready', data });
-  } catch (error) {
-    if (call !== resultCall) return;
+const result = createLoader({
+  $store: $testResult,
+  fetch: async () => (await resultsApi.fetchTestResult(shownKey)).data,
+  failed: (error, quiet) => {
     const failure = describeFailure(error);
     if (failure.status === 404) $testResult.set({ status: 'missing', message: failure.message });
+    // A refresh that fails keeps the shown result.
     else if (!quiet || $testResult.get().status !== 'ready') $testResult.set({ status: 'failed' });
-  }
+  },
+});
+
+/** Reads the result (again); `quiet` keeps the shown one on screen until the answer comes. */
+export function loadTestResult(options: { quiet?: boolean } = {}): Promise<void> {
+  return shownKey ? result.load(options) : Promise.resolve();
 }
 
 /** Starts the view of result `key`: loads it now and after a login. Returns the cleanup. */
@@ -44,9 +42,7 @@ export function openTestResult(key: string): () => void {
   $shareState.set({ status: 'idle' });
   $newShare.set(undefined);
   void loadTestResult();
-  return $token.listen((token) => {
-    if (token) void loadTestResult();
-  });
+  return onLogin(() => void loadTestResult());
 }
 
 function withShares(update: (shares: ResultShare[]) => ResultShare[]): void {

@@ -1,9 +1,9 @@
-import { atom, onMount } from 'nanostores';
+import { atom } from 'nanostores';
 import { claimTestResult, fetchTestResults } from '#client/api/test-results.ts';
 import { TEST_RESULT_KEY_PATTERN, type ClaimNeedsCode, type ClaimTestResultBody, type TestResultSummary } from '#lib/api/contracts/test-results.ts';
-import type { ListMeta } from '#lib/api/contracts/wallet.ts';
-import { $token } from './auth.ts';
-import type { Loadable } from './wallet.ts';
+import { LAST_PAGE, type ListMeta } from '#lib/api/contracts/list.ts';
+import { queryOf, readPage, writeListQuery } from '#lib/list-view.ts';
+import { createLoader, pushAddress, viewInAddress, type Loadable, type Page } from './loadable.ts';
 
 /**
  * /test-response/give-response: the patient's results one page at a time, or one result when the
@@ -20,49 +20,49 @@ export interface TestResultsView {
   page: number;
 }
 
-/** The highest page the API reads (six digits). */
-const LAST_PAGE = 999_999;
-
 /** The view a query string names; anything unreadable falls back to the first page of the list. */
 export function readTestResultsView(search: string | URLSearchParams): TestResultsView {
-  const query = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const query = queryOf(search);
   const key = query.get('key')?.toUpperCase() ?? '';
-  const page = Number(query.get('page'));
-  return { ...(TEST_RESULT_KEY_PATTERN.test(key) ? { key } : {}), page: Number.isInteger(page) && page >= 1 && page <= LAST_PAGE ? page : 1 };
+  return { ...(TEST_RESULT_KEY_PATTERN.test(key) ? { key } : {}), page: readPage(query, LAST_PAGE) };
 }
 
 /** The query string for `view` ('' for the first page of the list). */
 export function writeTestResultsView(view: TestResultsView): string {
-  const query = new URLSearchParams();
-  if (view.key) query.set('key', view.key);
-  if (view.page > 1) query.set('page', String(view.page));
-  return query.toString();
+  return writeListQuery({ key: view.key }, view.page);
 }
 
 export const $testResultsView = atom<TestResultsView>({ page: 1 });
-export const $testResults = atom<Loadable<{ items: TestResultSummary[]; meta: ListMeta }>>({ status: 'loading' });
+export const $testResults = atom<Loadable<Page<TestResultSummary, ListMeta>>>({ status: 'loading' });
 
-let listCall = 0;
-/** Loads the page of the list the view names; an older answer arriving late is dropped. */
-export async function loadTestResults({ quiet = false } = {}): Promise<void> {
-  if (!$token.get()) return;
-  const call = ++listCall;
-  const { page } = $testResultsView.get();
-  if (!quiet || $testResults.get().status !== 'ready') $testResults.set({ status: 'loading' });
-  try {
+const list = createLoader({
+  $store: $testResults,
+  fetch: async () => {
+    const { page } = $testResultsView.get();
     const { data, meta } = await fetchTestResults({ page, per_page: TEST_RESULTS_PER_PAGE });
-    if (call === listCall) $testResults.set({ status: 'ready', data: { items: data, meta } });
-  } catch {
-    if (call === listCall) $testResults.set({ status: 'failed' });
-  }
-}
+    return { items: data, meta };
+  },
+});
+
+/** Loads the page of the list the view names; an older answer arriving late is dropped. */
+export const loadTestResults = list.load;
+
+// The address is the source of the view: read at first, and again on Back and Forward. A result
+// named in the address needs no list; the list read from the address keeps its rows on screen.
+viewInAddress($testResultsView, {
+  $view: $testResultsView,
+  read: readTestResultsView,
+  write: writeTestResultsView,
+  load: (cause) => {
+    if (!$testResultsView.get().key) void loadTestResults({ quiet: cause === 'address' });
+  },
+});
 
 /** Shows `view` and writes it into the address (a new history entry: Back returns to the previous view). */
 export function showTestResults(view: TestResultsView): void {
   const before = $testResultsView.get();
   $testResultsView.set(view);
-  const search = writeTestResultsView(view);
-  history.pushState(null, '', `${location.pathname}${search ? `?${search}` : ''}`);
+  pushAddress(writeTestResultsView(view));
   if (!view.key) void loadTestResults({ quiet: before.page === view.page });
   if (view.key !== before.key) scrollTo({ top: 0 });
 }
@@ -80,21 +80,3 @@ export async function claimShownTestResult(body: ClaimTestResultBody): Promise<T
   void loadTestResults({ quiet: true });
   return data;
 }
-
-// The address is the source of the view: read at first, and again on Back and Forward.
-onMount($testResultsView, () => {
-  const fromAddress = () => {
-    const view = readTestResultsView(location.search);
-    $testResultsView.set(view);
-    if (!view.key) void loadTestResults({ quiet: true });
-  };
-  fromAddress();
-  addEventListener('popstate', fromAddress);
-  const stopToken = $token.listen((token) => {
-    if (token && !$testResultsView.get().key) void loadTestResults();
-  });
-  return () => {
-    removeEventListener('popstate', fromAddress);
-    stopToken();
-  };
-});

@@ -1,9 +1,10 @@
 import { atom, onMount } from 'nanostores';
 import { fetchTransactions } from '#client/api/wallet.ts';
-import type { ListMeta, WalletTransaction } from '#lib/api/contracts/wallet.ts';
+import type { ListMeta } from '#lib/api/contracts/list.ts';
+import type { WalletTransaction } from '#lib/api/contracts/wallet.ts';
 import { readStatementFilters, writeStatementFilters, type StatementFilters } from '#lib/wallet/statement-filters.ts';
-import { $token } from './auth.ts';
-import { $walletChanges, type Loadable } from './wallet.ts';
+import { createLoader, loadWhileWatched, viewInAddress, type Loadable, type Page } from './loadable.ts';
+import { $walletChanges } from './wallet.ts';
 
 /** Rows per page of the statement; /financial shows the latest few. */
 export const STATEMENT_PER_PAGE = 20;
@@ -14,80 +15,49 @@ export const $recentTransactions = atom<Loadable<{ items: WalletTransaction[]; t
 
 /** /financial/transactions: its filters (mirrored in the address) and the page they select. */
 export const $statementFilters = atom<StatementFilters>({ page: 1 });
-export const $statement = atom<Loadable<{ items: WalletTransaction[]; meta: ListMeta }>>({ status: 'loading' });
+export const $statement = atom<Loadable<Page<WalletTransaction, ListMeta>>>({ status: 'loading' });
 
-let recentCall = 0;
-async function loadRecent(): Promise<void> {
-  if (!$token.get()) return;
-  const call = ++recentCall;
-  if ($recentTransactions.get().status !== 'ready') $recentTransactions.set({ status: 'loading' });
-  try {
+const recent = createLoader({
+  $store: $recentTransactions,
+  fetch: async () => {
     const { data, meta } = await fetchTransactions({ page: 1, per_page: RECENT_COUNT });
-    if (call === recentCall) $recentTransactions.set({ status: 'ready', data: { items: data, total: meta.total } });
-  } catch {
-    if (call === recentCall) $recentTransactions.set({ status: 'failed' });
-  }
-}
+    return { items: data, total: meta.total };
+  },
+});
+// Quiet: the shown rows stay on screen while they are read again.
+const loadRecent = () => void recent.load({ quiet: true });
+
+const statement = createLoader({
+  $store: $statement,
+  fetch: async () => {
+    const { page, type, from, to } = $statementFilters.get();
+    const { data, meta } = await fetchTransactions({ page, per_page: STATEMENT_PER_PAGE, ...(type ? { type } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) });
+    return { items: data, meta };
+  },
+});
+
+/** Loads the page the current filters select; an older answer arriving late is dropped. */
+export const loadStatement = (): Promise<void> => statement.load();
 
 /** Reloads the transaction lists a page shows. */
 export function reloadTransactions(): void {
-  if ($recentTransactions.lc > 0) void loadRecent();
+  if ($recentTransactions.lc > 0) loadRecent();
   if ($statement.lc > 0) void loadStatement();
-}
-
-let statementCall = 0;
-/** Loads the page the current filters select; an older answer arriving late is dropped. */
-export async function loadStatement(): Promise<void> {
-  if (!$token.get()) return;
-  const call = ++statementCall;
-  const { page, type, from, to } = $statementFilters.get();
-  $statement.set({ status: 'loading' });
-  try {
-    const { data, meta } = await fetchTransactions({ page, per_page: STATEMENT_PER_PAGE, ...(type ? { type } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) });
-    if (call === statementCall) $statement.set({ status: 'ready', data: { items: data, meta } });
-  } catch {
-    if (call === statementCall) $statement.set({ status: 'failed' });
-  }
 }
 
 /**
  * Shows the statement for `filters` and writes them into the address (a new history entry, so Back
- * returns to the previous filters). A change of type or dates starts again at page 1.
+ * returns to the previous filters). A change of type or dates starts again at page 1. The address
+ * is the source of the filters: read at first, and again on Back and Forward.
  */
-export function setStatementFilters(filters: StatementFilters): void {
-  $statementFilters.set(filters);
-  const search = writeStatementFilters(filters);
-  history.pushState(null, '', `${location.pathname}${search ? `?${search}` : ''}`);
-  void loadStatement();
-}
-
-onMount($recentTransactions, () => {
-  void loadRecent();
-  const stopChanges = $walletChanges.listen(() => void loadRecent());
-  const stopToken = $token.listen((token) => {
-    if (token) void loadRecent();
-  });
-  return () => {
-    stopChanges();
-    stopToken();
-  };
+export const setStatementFilters = viewInAddress($statement, {
+  $view: $statementFilters,
+  read: readStatementFilters,
+  write: writeStatementFilters,
+  load: () => void loadStatement(),
 });
 
-// The address is the source of the filters: read at first, and again on Back and Forward.
-onMount($statement, () => {
-  const fromAddress = () => {
-    $statementFilters.set(readStatementFilters(location.search));
-    void loadStatement();
-  };
-  fromAddress();
-  addEventListener('popstate', fromAddress);
-  const stopChanges = $walletChanges.listen(() => void loadStatement());
-  const stopToken = $token.listen((token) => {
-    if (token) void loadStatement();
-  });
-  return () => {
-    removeEventListener('popstate', fromAddress);
-    stopChanges();
-    stopToken();
-  };
-});
+loadWhileWatched($recentTransactions, loadRecent);
+// Money moved on this page: the lists shown follow the ledger.
+onMount($recentTransactions, () => $walletChanges.listen(loadRecent));
+onMount($statement, () => $walletChanges.listen(() => void loadStatement()));

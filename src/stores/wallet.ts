@@ -1,16 +1,15 @@
-import { atom, onMount } from 'nanostores';
+import { atom } from 'nanostores';
 import * as walletApi from '#client/api/wallet.ts';
-import type { ChargeBody, ListMeta, Wallet, WithdrawalBody, Withdrawal } from '#lib/api/contracts/wallet.ts';
-import { $token, $user, setUser } from './auth.ts';
-
-/** What a page shows while a list or a figure loads from the server; `failed` offers a retry. */
-export type Loadable<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
+import { $user, setUser } from '#client/state/auth.ts';
+import type { ListMeta } from '#lib/api/contracts/list.ts';
+import type { ChargeBody, Wallet, WithdrawalBody, Withdrawal } from '#lib/api/contracts/wallet.ts';
+import { createLoader, loadWhileWatched, type Loadable, type Page } from './loadable.ts';
 
 /** The wallet's balance (`GET /wallet`), loaded when a component first subscribes. */
 export const $wallet = atom<Loadable<Wallet>>({ status: 'loading' });
 
 /** The patient's withdrawals, newest first, one page at a time. */
-export const $withdrawals = atom<Loadable<{ items: Withdrawal[]; meta: ListMeta }>>({ status: 'loading' });
+export const $withdrawals = atom<Loadable<Page<Withdrawal, ListMeta>>>({ status: 'loading' });
 
 /** The header's user menu shows the account's wallet from localStorage: keep it in step with the ledger. */
 function showInHeader(wallet: Wallet): void {
@@ -18,30 +17,31 @@ function showInHeader(wallet: Wallet): void {
   if (user && user.wallet !== wallet.available) setUser({ ...user, wallet: wallet.available });
 }
 
-export async function loadWallet({ quiet = false } = {}): Promise<void> {
-  if (!$token.get()) return;
-  // A refresh after a change keeps the old figure on screen until the new one arrives.
-  if (!quiet || $wallet.get().status !== 'ready') $wallet.set({ status: 'loading' });
-  try {
-    const { data } = await walletApi.fetchWallet();
+const wallet = createLoader({
+  $store: $wallet,
+  fetch: async () => (await walletApi.fetchWallet()).data,
+  ready: (data) => {
     $wallet.set({ status: 'ready', data });
     showInHeader(data);
-  } catch {
-    $wallet.set({ status: 'failed' });
-  }
-}
+  },
+});
+
+/** Reads the balance; `quiet` (a refresh after a change) keeps the old figure on screen until the new one arrives. */
+export const loadWallet = wallet.load;
 
 let withdrawalsPage = 1;
-export async function loadWithdrawals(page = withdrawalsPage, { quiet = false } = {}): Promise<void> {
-  if (!$token.get()) return;
+const withdrawals = createLoader({
+  $store: $withdrawals,
+  fetch: async () => {
+    const { data, meta } = await walletApi.fetchWithdrawals(withdrawalsPage);
+    return { items: data, meta };
+  },
+});
+
+/** Shows page `page` of the withdrawals (by default the one shown); an older answer arriving late is dropped. */
+export function loadWithdrawals(page = withdrawalsPage, options: { quiet?: boolean } = {}): Promise<void> {
   withdrawalsPage = page;
-  if (!quiet || $withdrawals.get().status !== 'ready') $withdrawals.set({ status: 'loading' });
-  try {
-    const { data, meta } = await walletApi.fetchWithdrawals(page);
-    if (page === withdrawalsPage) $withdrawals.set({ status: 'ready', data: { items: data, meta } });
-  } catch {
-    if (page === withdrawalsPage) $withdrawals.set({ status: 'failed' });
-  }
+  return withdrawals.load(options);
 }
 
 /**
@@ -83,15 +83,5 @@ export async function cancelWithdrawal(key: string): Promise<void> {
 }
 
 // Loaded when a component first subscribes, and again whenever another account logs in here.
-onMount($wallet, () => {
-  void loadWallet();
-  return $token.listen((token) => {
-    if (token) void loadWallet();
-  });
-});
-onMount($withdrawals, () => {
-  void loadWithdrawals(1);
-  return $token.listen((token) => {
-    if (token) void loadWithdrawals(1);
-  });
-});
+loadWhileWatched($wallet, () => void loadWallet());
+loadWhileWatched($withdrawals, () => void loadWithdrawals(1));

@@ -1,4 +1,4 @@
-import { $token } from '#stores/auth.ts';
+import { $token } from '#client/state/auth.ts';
 import { api, authApi } from './client.ts';
 
 /**

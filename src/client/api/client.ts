@@ -1,7 +1,7 @@
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import { notify } from '../toasts.ts';
-import { $token, logout } from '#stores/auth.ts';
-import { openOnlyModal } from '#stores/modals.ts';
+import { $token, logout } from '#client/state/auth.ts';
+import { openOnlyModal } from '#client/state/modals.ts';
 import { applyErrorPolicy, type ErrorEffects, type PolicyOptions } from '#lib/api/error-policy.ts';
 import { apiMessages } from '#lib/api/messages.ts';
 

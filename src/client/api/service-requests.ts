@@ -6,7 +6,7 @@ import type {
   ServiceRequestsAnswer,
   ServiceRequestsQuery,
 } from '#lib/api/contracts/service-requests.ts';
-import { $token } from '#stores/auth.ts';
+import { $token } from '#client/state/auth.ts';
 import { NotAuthenticatedError, authApi, lookupApi, plainApi, refusableFormApi } from './client.ts';
 
 /**

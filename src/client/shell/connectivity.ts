@@ -1,4 +1,5 @@
 import { apiMessages } from '#lib/api/messages.ts';
+import { latestWins } from '#lib/latest-wins.ts';
 import { dismissToast, notify } from '../toasts.ts';
 
 const RESTORED = 'اتصال اینترنت برقرار شد.';
@@ -22,22 +23,23 @@ async function reachable(): Promise<boolean> {
  */
 export function startConnectivityNotices(): void {
   let saidOffline = false;
-  let probing = 0;
+  // An offline event, or a newer online one, ends the probes of the one before.
+  const probes = latestWins();
   addEventListener('offline', () => {
-    probing++;
+    probes.drop();
     saidOffline = true;
     dismissToast(RESTORED);
     notify.warning(apiMessages.noInternet);
   });
   addEventListener('online', async () => {
     if (!saidOffline) return;
-    const attempt = ++probing;
+    const isLatest = probes.begin();
     for (const delay of PROBE_DELAYS_MS) {
       if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
       // A later offline or online event took over.
-      if (attempt !== probing || !navigator.onLine) return;
+      if (!isLatest() || !navigator.onLine) return;
       if (!(await reachable())) continue;
-      if (attempt !== probing) return;
+      if (!isLatest()) return;
       saidOffline = false;
       dismissToast(apiMessages.noInternet);
       notify.success(RESTORED);

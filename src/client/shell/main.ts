@@ -1,9 +1,10 @@
 /**
- * The script every page loads (Base layout): a few kilobytes of plain TypeScript, no framework.
- * React is loaded only by islands and by the first toast.
+ * The shell every page starts (islands/shell/boot.ts, from the Base layout): a few kilobytes of
+ * plain TypeScript, no framework. React is loaded only by islands, the login popup and the first
+ * toast, whose modules the caller names.
  */
-import { startLoginUi } from '../login-popup.ts';
-import { restoreToasts } from '../toasts.ts';
+import { startLoginUi, type PopupLoader } from '../login-popup.ts';
+import { restoreToasts, setToastHost, type ToastHostLoader } from '../toasts.ts';
 import { startAuthMenu } from './auth-menu.ts';
 import { startBuildCheck } from './build-check.ts';
 import { startChunkReload } from './chunk-reload.ts';
@@ -13,13 +14,16 @@ import { startSessionRefresh } from './session-refresh.ts';
 import { startTheme } from './theme.ts';
 import { startVisitTracking } from './track-visit.ts';
 
-startChunkReload();
-startTheme();
-startLoginUi();
-startAuthMenu();
-startSessionRefresh();
-restoreToasts();
-startConnectivityNotices();
-startVisitTracking();
-startBuildCheck();
-startServiceWorker();
+export function startShell({ loginPopup, toastHost }: { loginPopup: PopupLoader; toastHost: ToastHostLoader }): void {
+  startChunkReload();
+  startTheme();
+  setToastHost(toastHost);
+  startLoginUi(loginPopup);
+  startAuthMenu();
+  startSessionRefresh();
+  restoreToasts();
+  startConnectivityNotices();
+  startVisitTracking();
+  startBuildCheck();
+  startServiceWorker();
+}

@@ -1,4 +1,4 @@
-import { $dark, toggleDark } from '#stores/theme.ts';
+import { $dark, toggleDark } from '#client/state/theme.ts';
 
 /** Wires the header's theme buttons and keeps <html class="dark"> in step with the store. */
 export function startTheme(): void {

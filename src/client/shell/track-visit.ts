@@ -1,6 +1,6 @@
 import { TRACKING_BASE_URL } from '../api/base.ts';
 import { deviceType } from '#lib/device.ts';
-import { getVisitorId } from '#stores/visitor.ts';
+import { getVisitorId } from '#client/state/visitor.ts';
 
 /**
  * An invoice's public link and a test result's share link are secrets (the server keeps only their

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { formatRial } from '#lib/format/number.ts';
-import { $user } from '#stores/auth.ts';
+import { $user } from '#client/state/auth.ts';
 import { $loginAccounts, $loginFailure, $loginLoading, addAnotherPerson, loadPhoneAccounts, pickAccount } from '#stores/login.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';

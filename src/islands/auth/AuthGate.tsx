@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { openLogin } from '#client/login-popup.ts';
-import { $isLoggedIn } from '#stores/auth.ts';
+import { $isLoggedIn } from '#client/state/auth.ts';
 
 /**
  * Spec §2's authentication guard for the protected routes: logged out, a short prompt and the login

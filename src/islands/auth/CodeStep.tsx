@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { normalizeDigits } from '#lib/validation/index.ts';
 import { $loginFailure, $loginForm, $loginLoading, editNumber, resendCode, verifyCode } from '#stores/login.ts';
-import { $loginCode } from '#stores/login-code.ts';
+import { $loginCode } from '#client/state/login-code.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
 import { readSmsCode } from './web-otp.ts';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $openModals, type ModalName } from '#stores/modals.ts';
+import { $openModals, type ModalName } from '#client/state/modals.ts';
 import { $registering, cancelLogin } from '#stores/login.ts';
 import { AccountsStep } from './AccountsStep.tsx';
 import { CodeStep } from './CodeStep.tsx';

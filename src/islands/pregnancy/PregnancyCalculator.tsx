@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { addDays, MAX_PREGNANCY_DAYS, PREGNANCY_DAYS, pregnancyDateProblems, pregnancyStatus, type DateBasis } from '#lib/pregnancy/calculator.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
-import { $pregnancyDate, forgetPregnancyDate, rememberPregnancyDate } from '#stores/pregnancy.ts';
+import { $pregnancyDate, forgetPregnancyDate, rememberPregnancyDate } from '#client/state/pregnancy.ts';
 import { JalaliDateField } from '../dates/JalaliDateField.tsx';
 import { ChoiceGroup } from '../ui/ChoiceGroup.tsx';
 import { BASIS_LABELS, PREGNANCY_BASIS_NAME, PREGNANCY_DATE_FIELD } from '#lib/pregnancy/basis.ts';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $token } from '#stores/auth.ts';
+import { $token } from '#client/state/auth.ts';
 import { $profile, loadProfile } from '#stores/profile.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { ProfileForm } from './ProfileForm.tsx';

@@ -9,7 +9,7 @@ import { toTehranIsoDate } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { SERVICE_CATEGORIES, type ServiceCategory, type ServiceWindow } from '#lib/services/names.ts';
 import { ADDRESS_MAX_LENGTH, NOTES_MAX_LENGTH } from '#lib/validation/request-text.ts';
-import { $user } from '#stores/auth.ts';
+import { $user } from '#client/state/auth.ts';
 import { $savedContacts, fileServiceRequest } from '#stores/service-requests.ts';
 import { attachedFileIds, uploadsPending } from '#stores/service-requests-files.ts';
 import { JalaliDateField } from '../dates/JalaliDateField.tsx';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useState } from 'react';
-import { $isLoggedIn } from '#stores/auth.ts';
+import { $isLoggedIn } from '#client/state/auth.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { Loading } from '../ui/LoadState.tsx';
 import type { ServiceChoice } from './RequestForm.tsx';

@@ -1,5 +1,5 @@
 import { toPersianDigits } from '#lib/format/digits.ts';
-import type { ListMeta } from '#lib/api/contracts/wallet.ts';
+import type { ListMeta } from '#lib/api/contracts/list.ts';
 
 const buttonClass =
   'inline-flex min-h-11 items-center justify-center rounded-xl border border-line px-4 font-bold hover:bg-page disabled:cursor-not-allowed disabled:opacity-50';

@@ -4,7 +4,7 @@
  * Iron and haemoglobin fall over the year and fasting sugar creeps up: the latest has values out of
  * range. Fictional, like the patient.
  */
-import type { FileTestResultBody, ObservationInput } from '#lib/api/contracts/test-results.ts';
+import type { FileTestResultBody, ObservationInput } from '#lib/api/contracts/test-results-filing.ts';
 import type { Db } from '../db/client.ts';
 import { fileTestResult, type ResultContext } from '../test-results/service.ts';
 

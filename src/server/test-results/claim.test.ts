@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { expect, it, vi } from 'vitest';
-import { type ClaimTestResultBody, type FileTestResultBody } from '#lib/api/contracts/test-results.ts';
-import { FileTestResultSchema } from '#lib/api/contracts/test-results-filing.ts';
+import { type ClaimTestResultBody } from '#lib/api/contracts/test-results.ts';
+import { FileTestResultSchema, type FileTestResultBody } from '#lib/api/contracts/test-results-filing.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { newPatient } from '../../../tests/support/money.ts';
 import { nationalCode } from '../../../tests/support/people.ts';

@@ -11,9 +11,7 @@ import {
   TEST_RESULT_STATUS_NAMES,
   resultTooLargeMessages,
   type ClaimTestResultBody,
-  type FileTestResultBody,
   type ObservationComponent,
-  type ObservationInput,
   type ShareHours,
   type SharedTestResult,
   type TestResult,
@@ -21,7 +19,7 @@ import {
   type TestResultSummary,
   type TestResultsQuery,
 } from '#lib/api/contracts/test-results.ts';
-import { storedInstant, isResultDay } from '#lib/api/contracts/test-results-filing.ts';
+import { storedInstant, isResultDay, type FileTestResultBody, type ObservationInput } from '#lib/api/contracts/test-results-filing.ts';
 import { computeFlag, isCritical } from '#lib/test-results/flags.ts';
 import { findAccount, findAccountByNationalCode } from '../accounts/repository.ts';
 import { ago, rateLimited, transactionThenRefuse, windowOpensAt } from '../auth/limits.ts';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { expect, it, vi } from 'vitest';
-import { MAX_LIVE_SHARES, type FileTestResultBody } from '#lib/api/contracts/test-results.ts';
-import { FileTestResultSchema } from '#lib/api/contracts/test-results-filing.ts';
+import { MAX_LIVE_SHARES } from '#lib/api/contracts/test-results.ts';
+import { FileTestResultSchema, type FileTestResultBody } from '#lib/api/contracts/test-results-filing.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { newPatient } from '../../../tests/support/money.ts';
 import { nationalCode } from '../../../tests/support/people.ts';

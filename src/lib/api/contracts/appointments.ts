@@ -9,8 +9,7 @@ import { validationMessages as M } from '../../validation/messages.ts';
 import { NationalCodeSchema } from '../../validation/national-code.ts';
 import { dateTimeMessages, existsInCalendar, isIsoDate } from '../../validation/datetime.ts';
 import { PersonNameSchema } from '../../validation/person.ts';
-import type { ListMeta } from './wallet.ts';
-import { PageQuerySchema } from './wallet.ts';
+import { PageQuerySchema, type ListMeta } from './list.ts';
 
 export const APPOINTMENT_STATUSES = ['held', 'awaiting_payment', 'confirmed', 'cancelled', 'expired', 'completed'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];

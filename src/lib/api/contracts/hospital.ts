@@ -11,7 +11,8 @@ import { maxLengthMessage } from '../../validation/messages.ts';
 import { BookingDaySchema, DoctorIdSchema } from './appointments.ts';
 import { INVOICE_STATUSES } from './invoices.ts';
 import { REQUEST_FILE_TYPES, SERVICE_REQUEST_STATUSES, SERVICE_WINDOW_KEYS } from './service-requests.ts';
-import { PageQuerySchema, WITHDRAWAL_STATUSES } from './wallet.ts';
+import { PageQuerySchema } from './list.ts';
+import { WITHDRAWAL_STATUSES } from './wallet.ts';
 
 export const HOSPITAL_SCOPES = ['appointments', 'service-requests', 'invoices', 'test-results', 'withdrawals'] as const;
 export type HospitalScope = (typeof HOSPITAL_SCOPES)[number];

@@ -9,7 +9,7 @@ import { IsoInstantSchema } from '../../validation/datetime.ts';
 import { maxLengthMessage } from '../../validation/messages.ts';
 import { MobileSchema } from '../../validation/phone.ts';
 import { NationalCodeSchema } from '../../validation/national-code.ts';
-import { PageQuerySchema, type ListMeta } from './wallet.ts';
+import { PageQuerySchema, type ListMeta } from './list.ts';
 
 export const INVOICE_STATUSES = ['unpaid', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];

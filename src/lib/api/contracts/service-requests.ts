@@ -12,7 +12,7 @@ import { PhoneAndHomePhoneSchema } from '../../validation/phone.ts';
 import { PrescriptionCodeSchema } from '../../validation/prescription.ts';
 import { AddressSchema, NotesSchema } from '../../validation/request-text.ts';
 import { BookingDaySchema, OtherPatientSchema, type AppointmentPatient } from './appointments.ts';
-import { PageQuerySchema, type ListMeta } from './wallet.ts';
+import { PageQuerySchema, type ListMeta } from './list.ts';
 
 export { SERVICE_WINDOW_KEYS, type ServiceWindow };
 

@@ -9,7 +9,7 @@ import { maxLengthMessage } from '../../validation/messages.ts';
 import { NationalCodeSchema } from '../../validation/national-code.ts';
 import { OtpCodeSchema } from '../../validation/otp.ts';
 import { toLatinDigits, toPersianDigits } from '../../format/digits.ts';
-import { PageQuerySchema, type ListMeta } from './wallet.ts';
+import { PageQuerySchema, type ListMeta } from './list.ts';
 
 export const TEST_RESULT_STATUSES = ['pending', 'partial', 'final'] as const;
 export type TestResultStatus = (typeof TEST_RESULT_STATUSES)[number];
@@ -242,10 +242,6 @@ export interface SharedTestResult extends Omit<TestResult, 'patient' | 'shares' 
   patient_masked: string;
   expires_at: string;
 }
-
-// The hospital's call: its schemas are in test-results-filing.ts (the server's alone, so the
-// patient's pages do not carry them); their types are repeated here for the server's imports.
-export type { FileTestResultBody, ObservationInput, ComponentInput, ReferenceBandInput, PanelInput } from './test-results-filing.ts';
 
 /** A result larger than `MAX_RESULT_PANELS` / `MAX_RESULT_OBSERVATIONS`, in one filing or with the earlier ones. */
 export const resultTooLargeMessages = {

@@ -9,6 +9,7 @@ import { required } from '../../validation/base.ts';
 import { dateTimeMessages, isIsoDate } from '../../validation/datetime.ts';
 import { validationMessages as M } from '../../validation/messages.ts';
 import { MIN_AMOUNT_RIAL, NumericSchema } from '../../validation/numeric.ts';
+import { PageQuerySchema, type ListMeta } from './list.ts';
 
 /** api.md: money is an integer number of rials, at most 10^13. */
 export const MAX_AMOUNT_RIAL = 10_000_000_000_000;
@@ -92,18 +93,6 @@ export interface WalletAnswer {
   data: Wallet;
 }
 
-/** A list answer (api.md): `page` from 1, `per_page` ≤ 50. */
-export interface ListMeta {
-  page: number;
-  per_page: number;
-  total: number;
-}
-
-const PageSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, M.integer), v.toNumber(), v.minValue(1, M.min1)), '1');
-const PerPageSchema = v.optional(
-  v.pipe(v.string(), v.regex(/^\d{1,3}$/, M.integer), v.toNumber(), v.minValue(1, M.min1), v.maxValue(50, 'حداکثر ۵۰ مورد در هر صفحه')),
-  '20',
-);
 // Bounded: a Tehran day in year 1 begins in year 0 UTC and one in 9999 ends in 10000, which
 // PostgreSQL's timestamps refuse; no statement reaches outside these years.
 const FIRST_DAY = '1900-01-01';
@@ -117,15 +106,10 @@ const DaySchema = v.optional(
   ),
 );
 
-/** Query of `GET /wallet/withdrawals` (and any plain list). */
-export const PageQuerySchema = v.object({ page: PageSchema, per_page: PerPageSchema });
-export type PageQuery = v.InferOutput<typeof PageQuerySchema>;
-
 /** Query of `GET /wallet/transactions`; `from`/`to` are Tehran calendar days, both inclusive. */
 export const TransactionsQuerySchema = v.pipe(
   v.object({
-    page: PageSchema,
-    per_page: PerPageSchema,
+    ...PageQuerySchema.entries,
     type: v.optional(v.picklist(TRANSACTION_TYPES, 'نوع تراکنش معتبر نیست')),
     from: DaySchema,
     to: DaySchema,

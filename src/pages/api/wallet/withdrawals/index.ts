@@ -1,4 +1,5 @@
-import { PageQuerySchema, WithdrawalSchema } from '#lib/api/contracts/wallet.ts';
+import { PageQuerySchema } from '#lib/api/contracts/list.ts';
+import { WithdrawalSchema } from '#lib/api/contracts/wallet.ts';
 import { combineEndpoints, defineEndpoint } from '#server/endpoint.ts';
 import { json } from '#server/http.ts';
 import { listWithdrawals, requestWithdrawal } from '#server/wallet/withdrawals.ts';
