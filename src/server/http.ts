@@ -237,8 +237,10 @@ export const rowIdParam = (missing: string) => v.pipe(v.string(missing), v.regex
  */
 export function readParams<const TSchema extends v.GenericSchema>(params: Readonly<Record<string, string | undefined>>, schema: TSchema): v.InferOutput<TSchema> {
   const result = v.safeParse(schema, params);
-  if (!result.success) throw new AppError('not_found', result.issues[0].message);
-  return result.output;
+  if (result.success) return result.output;
+  // A parameter absent altogether (a route file whose name lacks it) is the object's issue, not a field's.
+  const [issue] = result.issues;
+  throw new AppError('not_found', issue.type === 'object' ? apiMessages.notFound : issue.message);
 }
 
 /** Wraps an endpoint so that every failure leaves through `errorResponse`. */
