@@ -118,8 +118,9 @@ export function pruneHospitalRecords(db: Db, now: Date): Promise<number> {
  * Idempotency-Key on POST. Every call, refused ones included, is written to the audit log.
  *
  * The handler answers with the operation's data, sent as `{success: true, data}` with the status
- * of `answer`; one that must shape its answer otherwise (a list's `meta`, a file, a status that
- * depends on the outcome) returns its own Response.
+ * of `answer`; for a list (`answer.list`), with `{rows, total}` of the page its query (`page`,
+ * `per_page`) asked for, sent with `meta`. One that must shape its answer otherwise (a file, a
+ * status that depends on the outcome) returns its own Response.
  *
  * ```ts
  * export const { POST, ALL } = defineHospitalEndpoint(
@@ -147,7 +148,14 @@ export function defineHospitalEndpoint<
   registerHospitalRoute({ ...doc, ...(body ? { body } : {}), ...(querySchema ? { query: querySchema } : {}), ...(paramsSchema ? { params: paramsSchema } : {}) });
   const answer = async (request: Parameters<typeof handler>[0]): Promise<Response> => {
     const result = await handler(request);
-    return result instanceof Response ? result : json({ success: true, data: result }, { status: options.answer.status });
+    if (result instanceof Response) return result;
+    if ('list' in options.answer && options.answer.list) {
+      // A list's handler answers with one page of rows and the total; the page is the one its query asked for.
+      const { rows, total } = result as { rows: unknown[]; total: number };
+      const { page, per_page } = request.query as { page: number; per_page: number };
+      return json({ success: true, data: rows, meta: { page, per_page, total } }, { status: options.answer.status });
+    }
+    return json({ success: true, data: result }, { status: options.answer.status });
   };
 
   const route: APIRoute = async (context) => {
