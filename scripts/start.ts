@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase();
   provideDatabase(database);
   const demo = config.DEMO_DATA === '1' || (config.DEMO_DATA === 'auto' && database.dialect === 'pglite' && config.NODE_ENV !== 'production');
-  if (demo && (await seedDemo(database.db, new Date()))) {
+  if (demo && (await seedDemo(database.db, { now: new Date() }))) {
     console.log(`Demo patient added: log in with ${DEMO_PATIENT.phoneNumber}; the code is in ${config.SMS_OUTBOX_FILE} (README «Demo data»).`);
   }
   const prune = () =>

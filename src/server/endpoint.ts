@@ -3,17 +3,19 @@ import type * as v from 'valibot';
 import { requireAccount, type Session } from './auth/bearer.ts';
 import { clientAddress } from './client-address.ts';
 import { getDb, type Db } from './db/index.ts';
-import { DEFAULT_BODY_LIMIT, endpoint, methodNotAllowed, readJson, readQuery } from './http.ts';
+import { DEFAULT_BODY_LIMIT, endpoint, methodNotAllowed, readJson, readParams, readQuery } from './http.ts';
 
 type Method = 'GET' | 'POST';
 
 /** What a handler receives: the database, the checked input, the caller. */
-export interface EndpointContext<TInput, TSession, TQuery = undefined> {
+export interface EndpointContext<TInput, TSession, TQuery = undefined, TParams = undefined> {
   db: Db;
   /** The JSON body after `schema` (undefined without a schema). */
   input: TInput;
   /** The URL's query after `query` (undefined without one). */
   query: TQuery;
+  /** The route's parameters after `params` (undefined without one). */
+  params: TParams;
   /** The account the bearer token opens (with `auth: true`). */
   session: TSession;
   /** The caller's address, for per-address limits (TRUST_PROXY aware). */
@@ -23,12 +25,19 @@ export interface EndpointContext<TInput, TSession, TQuery = undefined> {
   context: APIContext;
 }
 
-export interface EndpointOptions<TSchema extends v.GenericSchema | undefined, TAuth extends boolean, TQuery extends v.GenericSchema | undefined = undefined> {
+export interface EndpointOptions<
+  TSchema extends v.GenericSchema | undefined,
+  TAuth extends boolean,
+  TQuery extends v.GenericSchema | undefined = undefined,
+  TParams extends v.GenericSchema | undefined = undefined,
+> {
   method: Method;
   /** Validates the JSON body (422 with field errors, 415, 413 before the handler runs). */
   schema?: TSchema;
   /** Validates the URL's query (422 with field errors). */
   query?: TQuery;
+  /** Validates the route's parameters (`KeyParams` for `[key]`); one it refuses answers 404 with its message. */
+  params?: TParams;
   /** Requires a live bearer token (401 before anything else). */
   auth?: TAuth;
   /** Largest body accepted; default 64 KB. */
@@ -46,8 +55,8 @@ export interface EndpointOptions<TSchema extends v.GenericSchema | undefined, TA
  * Routes under src/pages/api are rendered on demand by configuration (build/api-on-demand.ts).
  *
  * ```ts
- * export const { POST, ALL } = defineEndpoint({ method: 'POST', auth: true, schema: UpdateProfileSchema },
- *   async ({ db, session, input, now }) => json({ success: true, user: await updateProfile(db, session.account.id, input, now) }));
+ * export const { POST, ALL } = defineEndpoint({ method: 'POST', auth: true, params: KeyParams },
+ *   async ({ db, session, params, now }) => json({ success: true, data: await cancelWithdrawal(db, session.account.id, params.key, now) }));
  * ```
  */
 export function defineEndpoint<
@@ -55,13 +64,15 @@ export function defineEndpoint<
   TSchema extends v.GenericSchema | undefined = undefined,
   TAuth extends boolean = false,
   TQuery extends v.GenericSchema | undefined = undefined,
+  TParams extends v.GenericSchema | undefined = undefined,
 >(
-  options: EndpointOptions<TSchema, TAuth, TQuery> & { method: M },
+  options: EndpointOptions<TSchema, TAuth, TQuery, TParams> & { method: M },
   handler: (
     request: EndpointContext<
       TSchema extends v.GenericSchema ? v.InferOutput<TSchema> : undefined,
       TAuth extends true ? Session : undefined,
-      TQuery extends v.GenericSchema ? v.InferOutput<TQuery> : undefined
+      TQuery extends v.GenericSchema ? v.InferOutput<TQuery> : undefined,
+      TParams extends v.GenericSchema ? v.InferOutput<TParams> : undefined
     >,
   ) => Promise<Response>,
 ): Record<M, APIRoute> & { ALL: APIRoute } {
@@ -73,7 +84,8 @@ export function defineEndpoint<
     const session = options.auth ? await requireAccount(db, context.request, now) : undefined;
     const query = options.query ? readQuery(context.url, options.query) : undefined;
     const input = options.schema ? await readJson(context.request, options.schema, { maxBytes: options.maxBytes ?? DEFAULT_BODY_LIMIT }) : undefined;
-    return handler({ db, input, query, session, ip, now, context } as Parameters<typeof handler>[0]);
+    const params = options.params ? readParams(context.params, options.params) : undefined;
+    return handler({ db, input, query, params, session, ip, now, context } as Parameters<typeof handler>[0]);
   });
   return { [options.method]: route, ALL: methodNotAllowed(options.method) } as unknown as Record<M, APIRoute> & { ALL: APIRoute };
 }

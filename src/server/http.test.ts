@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
 import { validationMessages as M } from '#lib/validation/messages.ts';
-import { controlCharacterErrors, errorResponse, readJson } from './http.ts';
+import { apiMessages } from '#lib/api/messages.ts';
+import { controlCharacterErrors, errorResponse, KeyParams, pathParam, readJson, readParams, rowIdParam } from './http.ts';
 
 const Schema = v.object({ name: v.pipe(v.string(), v.maxLength(5)) });
 
@@ -153,5 +154,32 @@ describe('controlCharacterErrors', () => {
 
   it.each([null, 1, true, 'ok', [], {}, { a: ['b', { c: 'd' }] }])('finds nothing in %j', (body) => {
     expect(controlCharacterErrors(body)).toBeNull();
+  });
+});
+
+describe('readParams', () => {
+  const thrown = (call: () => unknown): AppError => {
+    try {
+      call();
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      return error as AppError;
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('cuts a parameter to its length, as a lookup takes it, and drops the ones the schema does not name', () => {
+    expect(readParams({ key: 'k'.repeat(40), other: 'x' }, KeyParams)).toEqual({ key: 'k'.repeat(32) });
+    expect(readParams({ doctor_id: 'dr-1' }, v.object({ doctor_id: pathParam(100) }))).toEqual({ doctor_id: 'dr-1' });
+  });
+
+  it('answers 404 for a parameter the route cannot hold, with the message the schema gives', () => {
+    const Params = v.object({ key: pathParam(32), id: rowIdParam('این پیوند پیدا نشد') });
+    expect(readParams({ key: 'abc', id: '42' }, Params)).toEqual({ key: 'abc', id: 42 });
+    for (const id of ['0', '042', '-1', '1.5', 'x', '1'.repeat(17)]) {
+      const error = thrown(() => readParams({ key: 'abc', id }, Params));
+      expect([error.code, error.message]).toEqual(['not_found', 'این پیوند پیدا نشد']);
+    }
+    expect([thrown(() => readParams({}, KeyParams)).code, thrown(() => readParams({}, KeyParams)).message]).toEqual(['not_found', apiMessages.notFound]);
   });
 });

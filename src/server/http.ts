@@ -212,6 +212,37 @@ export function readQuery<const TSchema extends v.GenericSchema>(url: URL, schem
   return result.output;
 }
 
+/**
+ * A route parameter as services take it: cut to `maxLength` characters, so that an overlong one
+ * cannot reach a query and simply names nothing (the lookup answers 404).
+ */
+export const pathParam = (maxLength: number) => v.pipe(v.string(apiMessages.notFound), v.transform((value) => value.slice(0, maxLength)));
+
+/** The `{key}` of a route (`/invoices/{key}`): a record's public key. */
+export const KeyParams = v.object({ key: pathParam(32) });
+
+/** The `{token}` of a public link's route. */
+export const TokenParams = v.object({ token: pathParam(64) });
+
+/**
+ * A route parameter that is a row's number (`/links/{id}`): 1 to 16 digits, no leading zero; any
+ * other text names no row and answers 404 with `missing`.
+ */
+export const rowIdParam = (missing: string) => v.pipe(v.string(missing), v.regex(/^[1-9]\d{0,15}$/, missing), v.transform(Number));
+
+/**
+ * Validates a route's parameters with `schema`. A parameter it refuses names nothing this route
+ * could find, so the answer is 404 with the schema's message, not 422: the address is wrong, not
+ * the input.
+ */
+export function readParams<const TSchema extends v.GenericSchema>(params: Readonly<Record<string, string | undefined>>, schema: TSchema): v.InferOutput<TSchema> {
+  const result = v.safeParse(schema, params);
+  if (result.success) return result.output;
+  // A parameter absent altogether (a route file whose name lacks it) is the object's issue, not a field's.
+  const [issue] = result.issues;
+  throw new AppError('not_found', issue.type === 'object' ? apiMessages.notFound : issue.message);
+}
+
 /** Wraps an endpoint so that every failure leaves through `errorResponse`. */
 export function endpoint<TContext>(handler: (context: TContext) => Promise<Response>) {
   return async (context: TContext): Promise<Response> => {

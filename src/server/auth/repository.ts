@@ -28,7 +28,10 @@ export async function lockSubjects(db: Db, { ip, phoneNumber }: { ip: string; ph
  * When codes were sent to `subject` after `since`, newest first, at most `limit`. Sends the SMS
  * provider refused are left out unless `attempts` asks for every attempt.
  */
-export async function recentSendTimes(db: Db, subject: Subject, since: Date, limit: number, { attempts = false } = {}): Promise<Date[]> {
+export async function recentSendTimes(
+  db: Db,
+  { subject, since, limit, attempts = false }: { subject: Subject; since: Date; limit: number; attempts?: boolean },
+): Promise<Date[]> {
   const who = 'phoneNumber' in subject ? eq(otpCodes.phoneNumber, subject.phoneNumber) : eq(otpCodes.ip, subject.ip);
   const rows = await db
     .select({ at: otpCodes.createdAt })

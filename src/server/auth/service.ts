@@ -55,12 +55,12 @@ const lookback = (windows: readonly Window[]): Window => ({
 /** When the phone's windows admit one more event, given its recent events; 0 when they do now. */
 async function phoneOpensAt(db: Db, phoneNumber: string, windows: readonly Window[], now: Date, attempts: boolean): Promise<number> {
   const all = lookback(windows);
-  const times = await recentSendTimes(db, { phoneNumber }, ago(now, all.ms), all.max, { attempts });
+  const times = await recentSendTimes(db, { subject: { phoneNumber }, since: ago(now, all.ms), limit: all.max, attempts });
   return Math.max(...windows.map((window) => windowOpensAt(times, window, now)));
 }
 
 async function addressOpensAt(db: Db, ip: string, window: Window, now: Date, attempts: boolean): Promise<number> {
-  return windowOpensAt(await recentSendTimes(db, { ip }, ago(now, window.ms), window.max, { attempts }), window, now);
+  return windowOpensAt(await recentSendTimes(db, { subject: { ip }, since: ago(now, window.ms), limit: window.max, attempts }), window, now);
 }
 
 /**

@@ -89,7 +89,12 @@ export async function rescheduleAppointment(db: Db, ctx: BookingContext, account
         if (busy) throw new PersonBusyRefusal(busy);
       }
       // Only a move that is about to happen is counted: a refused slot or a wrong start costs nothing.
-      await consumeAllowanceIn(tx, { bucket: 'appointment-move', subject: String(accountId) }, [{ max: MAX_MOVES_PER_DAY, ms: DAY_MS }], (seconds) => bookingLimitMessages.tooManyMoves(MAX_MOVES_PER_DAY, seconds), now);
+      await consumeAllowanceIn(tx, {
+        subject: { bucket: 'appointment-move', subject: String(accountId) },
+        windows: [{ max: MAX_MOVES_PER_DAY, ms: DAY_MS }],
+        message: (seconds) => bookingLimitMessages.tooManyMoves(MAX_MOVES_PER_DAY, seconds),
+        now,
+      });
       for (const stale of await lockStaleInSlot(tx, row.doctorId, check.slot.start, now)) await releaseUnconfirmed(tx, stale, now, { status: 'expired' }, false);
       const updated = await tx.transaction((savepoint) =>
         updateAppointment(savepoint, row.id, { startsAt: check.slot.start, endsAt: check.slot.end, turn: check.slot.turn, clinicId: check.slot.clinic, moves: row.moves + 1 }),

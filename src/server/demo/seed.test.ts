@@ -25,7 +25,7 @@ describeEachDatabase('the demo patient', (database) => {
     const { db } = database();
     const now = new Date();
     sms.length = 0;
-    expect(await seedDemo(db, now, ctx, SITE)).toBe(true);
+    expect(await seedDemo(db, { now, booking: ctx, siteUrl: SITE })).toBe(true);
     const patient = (await findAccountByNationalCode(db, DEMO_PATIENT.internationalCode))!;
 
     const { items: requests } = await listServiceRequests(db, ctx.catalogue.services, patient.id, { page: 1, per_page: 20 });
@@ -59,7 +59,7 @@ describeEachDatabase('the demo patient', (database) => {
     expect(fees).toBeGreaterThan(0);
     expect(await walletBalanceOf(db, patient.id)).toBe(19_000_000 - fees);
     expect(await checkLedger(db)).toMatchObject({ ok: true, sum: 0 });
-    expect(await seedDemo(db, new Date(), ctx, SITE)).toBe(false);
+    expect(await seedDemo(db, { now: new Date(), booking: ctx, siteUrl: SITE })).toBe(false);
     expect((await listInvoices(db, ctx.catalogue.services, patient.id, { status: 'all', page: 1, per_page: 20 })).total).toBe(2);
 
     // Issue 13 item 6: three check-ups over a year; the latest has values out of range and each value its two earlier ones.
@@ -69,7 +69,7 @@ describeEachDatabase('the demo patient', (database) => {
     expect(Date.parse(latest.collected_at) - Date.parse(first.collected_at)).toBeGreaterThan(300 * 24 * 60 * 60 * 1000);
     expect(latest.abnormal_count).toBeGreaterThan(0);
     expect(latest.panel_names).toHaveLength(2);
-    const detail = await getTestResult(db, resultContext(), patient.id, latest.key, now);
+    const detail = await getTestResult(db, resultContext(), { accountId: patient.id, key: latest.key, now });
     const hemoglobin = detail.panels[0]!.observations.find((observation) => observation.code === '718-7')!;
     expect(hemoglobin).toMatchObject({ value: 10.9, flag: 'low' });
     expect(hemoglobin.history.map((point) => point.value)).toEqual([12.9, 12.1]);

@@ -51,10 +51,7 @@ type DemoPatient = { id: number; firstName: string; lastName: string };
  */
 export async function seedDemo(
   db: Db,
-  now: Date,
-  booking: BookingContext = bookingContext(),
-  siteUrl: string = env().PUBLIC_SITE_URL,
-  results: ResultContext = resultContext(),
+  { now, booking = bookingContext(), siteUrl = env().PUBLIC_SITE_URL, results = resultContext() }: { now: Date; booking?: BookingContext; siteUrl?: string; results?: ResultContext },
 ): Promise<boolean> {
   const [existing] = await db.select({ total: count() }).from(accounts);
   if ((existing?.total ?? 0) > 0) return false;
@@ -74,7 +71,7 @@ export async function seedDemo(
   await seedServiceRequest(db, booking, siteUrl, patient, now);
   await requestWithdrawal(db, patient.id, { amount: 2_000_000, iban: DEMO_IBAN }, ago(1));
   await seedDemoAppointment(db, booking, patient, now, 3);
-  await seedDemoResults(db, results, patient, siteUrl, now);
+  await seedDemoResults(db, results, { patient, siteUrl, now });
   return true;
 }
 

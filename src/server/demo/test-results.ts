@@ -54,7 +54,11 @@ function panel(name: string, rows: Row[], values: number[]): { name: string; obs
   };
 }
 
-export async function seedDemoResults(db: Db, context: ResultContext, patient: { internationalCode: string; phoneNumber: string }, siteUrl: string, now: Date): Promise<void> {
+export async function seedDemoResults(
+  db: Db,
+  context: ResultContext,
+  { patient, siteUrl, now }: { patient: { internationalCode: string; phoneNumber: string }; siteUrl: string; now: Date },
+): Promise<void> {
   for (const checkup of CHECKUPS) {
     const collected = new Date(now.getTime() - checkup.daysAgo * DAY);
     collected.setUTCHours(4, 40, 0, 0);

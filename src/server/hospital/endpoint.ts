@@ -4,12 +4,12 @@ import type * as v from 'valibot';
 import { clientAddress } from '../client-address.ts';
 import { getDb, type Db } from '../db/index.ts';
 import { AppError } from '../errors.ts';
-import { DEFAULT_BODY_LIMIT, errorResponse, methodNotAllowed, readJson, readQuery } from '../http.ts';
+import { DEFAULT_BODY_LIMIT, errorResponse, json, methodNotAllowed, readJson, readParams, readQuery } from '../http.ts';
 import { logError } from '../log.ts';
 import { markAudited } from './audit.ts';
 import { hospitalKeyOfHeader, type HospitalKey } from './keys.ts';
 import { hospitalMessages as M } from './messages.ts';
-import { registerHospitalRoute, type HospitalRouteDoc } from './openapi.ts';
+import { registerHospitalRoute, type HospitalRouteDoc, type PathParamsSchema } from './openapi.ts';
 import { claimIdempotencyKey, completeIdempotencyKey, pruneIdempotencyKeys, releaseIdempotencyKey, writeAudit } from './repository.ts';
 
 type Method = 'GET' | 'POST';
@@ -21,14 +21,14 @@ const ABANDONED_AFTER_MS = 5 * 60 * 1000;
 const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,200}$/;
 
 /** What a hospital handler receives. */
-export interface HospitalContext<TInput, TQuery> {
+export interface HospitalContext<TInput, TQuery, TParams = undefined> {
   db: Db;
   /** The JSON body after `schema`. */
   input: TInput;
   /** The URL's query after `query`. */
   query: TQuery;
-  /** The route's `{param}`s. */
-  params: Record<string, string>;
+  /** The route's `{param}`s after `params` (undefined without one). */
+  params: TParams;
   /** The API key that called. */
   key: HospitalKey;
   ip: string;
@@ -36,10 +36,12 @@ export interface HospitalContext<TInput, TQuery> {
   context: APIContext;
 }
 
-export interface HospitalEndpointOptions<M extends Method, TSchema, TQuery> extends Omit<HospitalRouteDoc, 'body' | 'query' | 'method'> {
+export interface HospitalEndpointOptions<M extends Method, TSchema, TQuery, TParams> extends Omit<HospitalRouteDoc, 'body' | 'query' | 'method' | 'params'> {
   method: M;
   schema?: TSchema;
   query?: TQuery;
+  /** Parses the path's `{param}`s (one entry each; `KeyParams` for `{key}`); one it refuses answers 404. */
+  params?: TParams;
   /** Largest body accepted; default 64 KB. */
   maxBytes?: number;
   /** What the OpenAPI document shows for an `application/json` body, when `schema` cannot say it (a schema that dispatches on the body). */
@@ -112,28 +114,49 @@ export function pruneHospitalRecords(db: Db, now: Date): Promise<number> {
 /**
  * Declares a hospital API endpoint (spec/api.md "Hospital side") and registers it for the OpenAPI
  * document. In order: the API key (401), its scope (403), the Idempotency-Key's form, the query
- * and body (422, 413, 415), then the handler — once per Idempotency-Key on POST. Every call,
- * refused ones included, is written to the audit log.
+ * and body (422, 413, 415), the path's parameters (404), then the handler — once per
+ * Idempotency-Key on POST. Every call, refused ones included, is written to the audit log.
+ *
+ * The handler answers with the operation's data, sent as `{success: true, data}` with the status
+ * of `answer`; for a list (`answer.list`), with `{rows, total}` of the page its query (`page`,
+ * `per_page`) asked for, sent with `meta`. One that must shape its answer otherwise (a file, a
+ * status that depends on the outcome) returns its own Response.
  *
  * ```ts
  * export const { POST, ALL } = defineHospitalEndpoint(
- *   { method: 'POST', path: '/withdrawals/{key}/paid', scope: 'withdrawals', summary: '…', schema: WithdrawalPaidSchema, answer: { status: 200, data: HospitalWithdrawalSchema } },
- *   async ({ db, params, input, now }) => json({ success: true, data: await settleWithdrawal(db, params.key, …, now) }));
+ *   { method: 'POST', path: '/withdrawals/{key}/paid', params: KeyParams, scope: 'withdrawals', summary: '…', schema: WithdrawalPaidSchema, answer: { status: 200, data: HospitalWithdrawalSchema } },
+ *   ({ db, params, input, now }) => settleWithdrawal(db, params.key, …, now));
  * ```
  */
 export function defineHospitalEndpoint<
   const M extends Method,
   TSchema extends v.GenericSchema | undefined = undefined,
   TQuery extends v.GenericSchema | undefined = undefined,
+  TParams extends PathParamsSchema | undefined = undefined,
 >(
-  options: HospitalEndpointOptions<M, TSchema, TQuery>,
+  options: HospitalEndpointOptions<M, TSchema, TQuery, TParams>,
   handler: (
-    request: HospitalContext<TSchema extends v.GenericSchema ? v.InferOutput<TSchema> : undefined, TQuery extends v.GenericSchema ? v.InferOutput<TQuery> : undefined>,
-  ) => Promise<Response>,
+    request: HospitalContext<
+      TSchema extends v.GenericSchema ? v.InferOutput<TSchema> : undefined,
+      TQuery extends v.GenericSchema ? v.InferOutput<TQuery> : undefined,
+      TParams extends v.GenericSchema ? v.InferOutput<TParams> : undefined
+    >,
+  ) => Promise<unknown>,
 ): Record<M, APIRoute> & { ALL: APIRoute } {
-  const { schema, query: querySchema, maxBytes, documentedBody, ...doc } = options;
+  const { schema, query: querySchema, params: paramsSchema, maxBytes, documentedBody, ...doc } = options;
   const body = documentedBody ?? schema;
-  registerHospitalRoute({ ...doc, ...(body ? { body } : {}), ...(querySchema ? { query: querySchema } : {}) });
+  registerHospitalRoute({ ...doc, ...(body ? { body } : {}), ...(querySchema ? { query: querySchema } : {}), ...(paramsSchema ? { params: paramsSchema } : {}) });
+  const answer = async (request: Parameters<typeof handler>[0]): Promise<Response> => {
+    const result = await handler(request);
+    if (result instanceof Response) return result;
+    if ('list' in options.answer && options.answer.list) {
+      // A list's handler answers with one page of rows and the total; the page is the one its query asked for.
+      const { rows, total } = result as { rows: unknown[]; total: number };
+      const { page, per_page } = request.query as { page: number; per_page: number };
+      return json({ success: true, data: rows, meta: { page, per_page, total } }, { status: options.answer.status });
+    }
+    return json({ success: true, data: result }, { status: options.answer.status });
+  };
 
   const route: APIRoute = async (context) => {
     const now = new Date();
@@ -149,16 +172,16 @@ export function defineHospitalEndpoint<
       if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) throw new AppError('invalid_input', M.badIdempotencyKey);
       const query = querySchema ? readQuery(context.url, querySchema) : undefined;
       const input = schema ? await readJson(context.request, schema, { maxBytes: maxBytes ?? DEFAULT_BODY_LIMIT }) : undefined;
+      const params = paramsSchema ? readParams(context.params, paramsSchema) : undefined;
       db = await getDb();
-      const params = Object.fromEntries(Object.entries(context.params).map(([name, value]) => [name, String(value ?? '')]));
       const request = { db, input, query, params, key, ip, now, context } as Parameters<typeof handler>[0];
       if (idempotencyKey === null) {
-        response = await handler(request);
+        response = await answer(request);
       } else {
         const requestHash = createHash('sha256')
           .update(JSON.stringify([options.method, context.url.pathname, context.url.search, input ?? null]))
           .digest('hex');
-        response = await once(db, { keyName: key.name, idempotencyKey, requestHash }, now, () => handler(request));
+        response = await once(db, { keyName: key.name, idempotencyKey, requestHash }, now, () => answer(request));
       }
     } catch (error) {
       response = errorResponse(error);

@@ -1,10 +1,11 @@
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { DeskAppointmentSchema, HospitalLeaveSchema, HospitalWithdrawalSchema, LedgerCheckSchema } from '#lib/api/contracts/hospital.ts';
 import type { DeskAppointment, LeaveResult } from '../booking/hospital.ts';
 import type { LedgerCheck } from '../ledger/check.ts';
 import type { HospitalWithdrawal } from '../wallet/withdrawals.ts';
-import { buildOpenApiDocument, loadHospitalRoutes } from './openapi.ts';
+import { KeyParams } from '../http.ts';
+import { buildOpenApiDocument, loadHospitalRoutes, registerHospitalRoute } from './openapi.ts';
 
 // The route files, loaded as the openapi.json route loads them: each registers itself.
 const routeModules = import.meta.glob(['/src/pages/api/hospital/v1/**/*.ts', '!/src/pages/api/hospital/v1/openapi.json.ts'], { eager: true });
@@ -48,6 +49,13 @@ describe('the hospital OpenAPI document', () => {
       expect(op.security).toEqual([{ bearer: [] }]);
       expect(op.responses['401']?.content?.['application/json'].schema.$ref).toBe('#/components/schemas/Error');
     }
+  });
+
+  it('refuses a route whose path and params schema name different parameters', () => {
+    const route = { method: 'GET', scope: 'invoices', summary: 'x', answer: { status: 200, data: v.object({}) } } as const;
+    expect(() => registerHospitalRoute({ ...route, path: '/x/{key}/y' })).toThrow(/params declares \{\}, the path \{key\}/);
+    expect(() => registerHospitalRoute({ ...route, path: '/x/{id}/y', params: KeyParams })).toThrow(/params declares \{key\}, the path \{id\}/);
+    expect(() => registerHospitalRoute({ ...route, path: '/x', params: KeyParams })).toThrow(/params declares \{key\}, the path \{\}/);
   });
 
   it('describes bodies, queries and path parameters from the endpoints\' own schemas', () => {

@@ -2,6 +2,9 @@ import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { HOSPITAL_API_BASE, type HospitalScope } from '#lib/api/contracts/hospital.ts';
 
+/** A route's path parameters: an object schema with one entry per `{param}` of its path. */
+export type PathParamsSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
+
 /** An error an operation may answer, besides the ones every operation shares. */
 export type ErrorStatus = 404 | 406 | 409 | 413 | 415 | 422;
 
@@ -13,6 +16,8 @@ export interface HospitalRouteDoc {
   scope: HospitalScope;
   summary: string;
   description?: string;
+  /** The route's `{param}`s, one entry each (the schema its endpoint parses them with); such a route may answer 404. */
+  params?: PathParamsSchema;
   body?: v.GenericSchema;
   /** Other media types the body may come in, each with its JSON Schema (e.g. `application/fhir+json`). */
   otherBodies?: Readonly<Record<string, Record<string, unknown>>>;
@@ -31,6 +36,10 @@ const registry = new Map<string, HospitalRouteDoc>();
 
 /** Adds (or, when a module is loaded again, replaces) a route's entry. */
 export function registerHospitalRoute(doc: HospitalRouteDoc): void {
+  // The document names the path's parameters from the schema: a placeholder it lacks would go undocumented and unchecked.
+  const placeholders = [...doc.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name).sort();
+  const declared = Object.keys(doc.params?.entries ?? {}).sort();
+  if (placeholders.join() !== declared.join()) throw new Error(`${doc.method} ${doc.path}: params declares {${declared.join(', ')}}, the path {${placeholders.join(', ')}}`);
   registry.set(`${doc.method} ${doc.path}`, doc);
 }
 
@@ -84,7 +93,8 @@ function queryValueSchema(schema: JsonSchema): JsonSchema {
 }
 
 function parametersOf(route: HospitalRouteDoc): unknown[] {
-  const parameters: unknown[] = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  // Each is text in the path; what the schema makes of it (a cut, a number) is the server's business.
+  const parameters: unknown[] = Object.keys(route.params?.entries ?? {}).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
   if (route.query) {
     const query = schemaOf(route.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
@@ -118,6 +128,7 @@ function operationOf(route: HospitalRouteDoc) {
     ? { headers: { 'Content-Disposition': { description: '`attachment` with the file\'s name (`filename*` in UTF-8).', schema: { type: 'string' } } } }
     : {};
   const errors = new Set<ErrorStatus>(route.errors ?? []);
+  if (route.params) errors.add(404);
   if (route.method === 'POST') errors.add(409).add(413).add(415);
   if (route.method === 'POST' || route.body || route.query) errors.add(422);
   return {

@@ -33,8 +33,8 @@ describeEachDatabase('limits counted in the database', (database) => {
   });
 
   it('refuses with a 429 and Retry-After, and a zero allowance always', async () => {
-    await consumeAllowance(db(), { bucket: 'test', subject: 'c' }, [{ max: 1, ms: MIN }], message, NOW);
-    const refused = await consumeAllowance(db(), { bucket: 'test', subject: 'c' }, [{ max: 1, ms: MIN }], message, later(15_000)).catch((error: unknown) => error);
+    await consumeAllowance(db(), { subject: { bucket: 'test', subject: 'c' }, windows: [{ max: 1, ms: MIN }], message, now: NOW });
+    const refused = await consumeAllowance(db(), { subject: { bucket: 'test', subject: 'c' }, windows: [{ max: 1, ms: MIN }], message, now: later(15_000) }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ code: 'rate_limited', retryAfter: 45 });
     expect(await take('d', [{ max: 0, ms: MIN }], NOW)).toBe(Number.POSITIVE_INFINITY);

@@ -50,12 +50,20 @@ export async function takeAllowance(tx: Db, subject: LimitSubject, windows: read
   return opensAt;
 }
 
+/** One event of an allowance to take: whose, under which windows, and the 429's wording when there is no room. */
+export interface AllowanceRequest {
+  subject: LimitSubject;
+  windows: readonly Window[];
+  message: (seconds: number) => string;
+  now: Date;
+}
+
 /**
  * Takes one event of `subject`'s allowance in a transaction of its own, or throws the 429 (with
  * `Retry-After`) that `message` words. For a limit in front of an action that needs no
  * transaction of its own (opening a public link).
  */
-export async function consumeAllowance(db: Db, subject: LimitSubject, windows: readonly Window[], message: (seconds: number) => string, now: Date): Promise<void> {
+export async function consumeAllowance(db: Db, { subject, windows, message, now }: AllowanceRequest): Promise<void> {
   const opensAt = await db.transaction((tx) => takeAllowance(tx, subject, windows, now));
   if (opensAt !== 0) throw refusal(message, opensAt, now);
 }
@@ -64,7 +72,7 @@ export async function consumeAllowance(db: Db, subject: LimitSubject, windows: r
  * Takes one event of `subject`'s allowance inside the caller's transaction `tx`, or throws the 429
  * that `message` words (rolling the caller's transaction back, so nothing of it is recorded).
  */
-export async function consumeAllowanceIn(tx: Db, subject: LimitSubject, windows: readonly Window[], message: (seconds: number) => string, now: Date): Promise<void> {
+export async function consumeAllowanceIn(tx: Db, { subject, windows, message, now }: AllowanceRequest): Promise<void> {
   const opensAt = await takeAllowance(tx, subject, windows, now);
   if (opensAt !== 0) throw refusal(message, opensAt, now);
 }
@@ -106,7 +114,7 @@ export interface AddressLimit {
  * `bucket`, so that every process of the portal draws on one allowance per address.
  */
 export function addressLimit(bucket: string, window: Window, message: (seconds: number) => string): AddressLimit {
-  return { consume: (address, db, now) => consumeAllowance(db, { bucket, subject: address }, [window], message, now) };
+  return { consume: (address, db, now) => consumeAllowance(db, { subject: { bucket, subject: address }, windows: [window], message, now }) };
 }
 
 export const pruneLimitEvents = (db: Db, now: Date) => pruneEvents(db, ago(now, LIMIT_EVENTS_KEPT_MS));

@@ -116,7 +116,7 @@ export async function uploadRequestFile(db: Db, accountId: number, upload: { byt
   const prepared = await prepareFile(upload.bytes, upload.name);
   const row = await db.transaction(async (tx) => {
     await lockRequestsOf(tx, accountId);
-    await consumeAllowanceIn(tx, { bucket: 'service-request-file', subject: String(accountId) }, [{ max: FILES_PER_DAY, ms: DAY_MS }], (seconds) => M.tooManyFiles(FILES_PER_DAY, seconds), now);
+    await consumeAllowanceIn(tx, { subject: { bucket: 'service-request-file', subject: String(accountId) }, windows: [{ max: FILES_PER_DAY, ms: DAY_MS }], message: (seconds) => M.tooManyFiles(FILES_PER_DAY, seconds), now });
     await dropLooseFiles(tx, accountId, { olderThan: new Date(now.getTime() - LOOSE_FILE_TTL_MS), keepNewest: LOOSE_FILES_MAX - 1 });
     return insertRequestFile(tx, {
       publicId: newCapabilityId(),

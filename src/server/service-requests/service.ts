@@ -116,7 +116,7 @@ export async function createServiceRequest(db: Db, services: Services, requester
       throw new AppError('rate_limited', M.tooManyOpen(MAX_OPEN_REQUESTS), { retryAfter: 3600 });
     }
     const perDay = requestsPerDay();
-    await consumeAllowanceIn(tx, { bucket: 'service-request-create', subject: String(requester.id) }, [{ max: perDay, ms: DAY_MS }], (seconds) => M.tooManyToday(perDay, seconds), now);
+    await consumeAllowanceIn(tx, { subject: { bucket: 'service-request-create', subject: String(requester.id) }, windows: [{ max: perDay, ms: DAY_MS }], message: (seconds) => M.tooManyToday(perDay, seconds), now });
     const inserted = await withFreshKey(tx, 'SR', SERVICE_REQUEST_KEY_CONSTRAINT, (db2, key) =>
       insertServiceRequest(db2, {
         key,

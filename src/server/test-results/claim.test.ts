@@ -256,13 +256,13 @@ describeEachDatabase('claiming a test result', (database) => {
     const taker = await newPatient(db);
     await claim(db, taker.id, result.right, at(0));
     await claim(db, taker.id, { ...result.right, code: codeSentTo(result.phone) }, at(0.5));
-    const link = await shareTestResult(db, taker.id, result.key, 24, at(1));
+    const link = await shareTestResult(db, { accountId: taker.id, key: result.key, hours: 24, now: at(1) });
 
     const state = await detachTestResult(db, { key: result.key, body: { reason: 'جواب به اشتباه به این حساب رفت' }, now: at(2) });
     expect(state).toEqual({ key: result.key, reception_code: result.right.reception_code, linked: false, claims_locked: false, claim_failures: 0 });
     const row = (await findResultByKey(db, result.key))!;
     expect([row.accountId, row.claimedAt, row.detachedAt, row.detachReason]).toEqual([null, null, at(2), 'جواب به اشتباه به این حساب رفت']);
-    expect((await rejection(getTestResult(db, context, taker.id, result.key, at(3)), AppError)).code).toBe('not_found');
+    expect((await rejection(getTestResult(db, context, { accountId: taker.id, key: result.key, now: at(3) }), AppError)).code).toBe('not_found');
     expect((await listTestResults(db, taker.id, PAGE)).total).toBe(0);
     expect((await rejection(sharedTestResult(db, context, link.token, at(3)), AppError)).code).toBe('not_found');
     const told = smsTo(taker.phoneNumber).at(-1)!;

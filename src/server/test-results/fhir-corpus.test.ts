@@ -123,7 +123,7 @@ describeEachDatabase('HL7 R4 examples, as an Iranian lab sends them', (database)
       expect(REFUSED[file], `${file} is documented as refused but was accepted`).toBeUndefined();
       const filed = await fileTestResult(db, context, parsed.body, { filedBy: 'hl7', format: 'fhir', siteUrl: 'https://portal.example.ir', now: new Date('2026-11-20T08:00:00Z') });
       expect(filed.linked, file).toBe(true);
-      const result = await getTestResult(db, context, account.id, filed.key, new Date('2026-11-20T08:00:00Z'));
+      const result = await getTestResult(db, context, { accountId: account.id, key: filed.key, now: new Date('2026-11-20T08:00:00Z') });
       const source = sourceObservations(bundle);
       for (const observation of result.panels.flatMap((panel) => panel.observations)) {
         const candidates = source.get(observation.code.replace(/-\d+$/, '')) ?? source.get(observation.code) ?? [];
@@ -147,7 +147,7 @@ describeEachDatabase('HL7 R4 examples, as an Iranian lab sends them', (database)
     const parsed = parseFhirBundle(asIranianLab('Observation-glasgow.json', { international_code: account.internationalCode, phone_number: account.phoneNumber }, `GCS-${Date.now() % 1e6}`));
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     const filed = await fileTestResult(db, context, parsed.body, { filedBy: 'hl7', format: 'fhir', siteUrl: 'https://portal.example.ir', now: new Date('2026-11-20T08:00:00Z') });
-    const [gcs] = (await getTestResult(db, context, account.id, filed.key, new Date('2026-11-20T08:00:00Z'))).panels[0]!.observations;
+    const [gcs] = (await getTestResult(db, context, { accountId: account.id, key: filed.key, now: new Date('2026-11-20T08:00:00Z') })).panels[0]!.observations;
     expect(gcs).toMatchObject({ value: 13, unit: '{score}', flag: 'normal', flag_source: 'none', reference_bands: [{ name: 'Severe TBI', high: 8 }, { name: 'Moderate TBI', low: 9, high: 12 }, { name: 'Mild TBI', low: 13 }] });
     expect(gcs!.reference_high).toBeUndefined();
     expect(gcs!.components!.map((c) => c.value)).toEqual(['5 (Localizes painful stimuli)', '4 (Confused, disoriented)', '4 (Opens eyes spontaneously)']);

@@ -300,8 +300,15 @@ async function detailOf(db: Db, context: ResultContext, row: TestResultRow) {
   };
 }
 
+/** A patient's call about one of their results: who asks, which result, and when. */
+export interface ResultRequest {
+  accountId: number;
+  key: string;
+  now: Date;
+}
+
 /** `GET /test-results/{key}`: one of the account's results; 404 for anyone else's. */
-export async function getTestResult(db: Db, context: ResultContext, accountId: number, key: string, now: Date): Promise<TestResult> {
+export async function getTestResult(db: Db, context: ResultContext, { accountId, key, now }: ResultRequest): Promise<TestResult> {
   const row = await findResultOf(db, accountId, checkedResultKey(key));
   if (!row) throw new AppError('not_found', M.notFound);
   const [{ summary, ...detail }, shares] = await Promise.all([detailOf(db, context, row), liveSharesOf(db, row.id, now)]);
@@ -311,7 +318,7 @@ export async function getTestResult(db: Db, context: ResultContext, accountId: n
 // Share links.
 
 /** `POST /test-results/{key}/share`: a link that opens the result without login for `hours`. */
-export async function shareTestResult(db: Db, accountId: number, key: string, hours: ShareHours, now: Date) {
+export async function shareTestResult(db: Db, { accountId, key, hours, now }: ResultRequest & { hours: ShareHours }) {
   checkedResultKey(key);
   return db.transaction(async (tx) => {
     const found = await findResultOf(tx, accountId, key);
@@ -326,7 +333,7 @@ export async function shareTestResult(db: Db, accountId: number, key: string, ho
 }
 
 /** `POST /test-results/{key}/shares/{id}/revoke`: the link stops opening at once. */
-export async function revokeTestResultShare(db: Db, accountId: number, key: string, shareId: number, now: Date): Promise<{ id: number; revoked: true }> {
+export async function revokeTestResultShare(db: Db, { accountId, key, shareId, now }: ResultRequest & { shareId: number }): Promise<{ id: number; revoked: true }> {
   const row = await findResultOf(db, accountId, checkedResultKey(key));
   if (!row) throw new AppError('not_found', M.notFound);
   if (!(await revokeShare(db, row.id, shareId, now))) throw new AppError('not_found', M.shareMissing);

@@ -89,7 +89,7 @@ describeEachDatabase('test results', (database) => {
     expect(list.total).toBe(1);
     expect(list.items[0]).toMatchObject({ key: filed.key, abnormal_count: 1, critical_count: 0, observation_count: 2, panel_names: ['CBC'], patient: { first_name: account.firstName } });
 
-    const result = await getTestResult(db, context, account.id, filed.key, NOW);
+    const result = await getTestResult(db, context, { accountId: account.id, key: filed.key, now: NOW });
     const [hb, plt] = result.panels[0]!.observations;
     expect(hb).toMatchObject({ flag: 'low', flag_source: 'range', name_fa: 'هموگلوبین', explanation: { title: 'هموگلوبین' }, history: [] });
     expect(plt).toMatchObject({ flag: 'normal', flag_source: 'range' });
@@ -123,7 +123,7 @@ describeEachDatabase('test results', (database) => {
       ],
     });
     const filed = await fileTestResult(db, context, body, options());
-    const result = await getTestResult(db, context, account.id, filed.key, NOW);
+    const result = await getTestResult(db, context, { accountId: account.id, key: filed.key, now: NOW });
     expect(result).toMatchObject({ collected_at: '2026-11-19T12:00:00.000Z', collected_date_only: true, reported_date_only: true, abnormal_count: 1 });
     const [pressure, gcs] = result.panels[0]!.observations;
     expect(pressure).toMatchObject({ value: '', flag: 'high', flag_source: 'range' });
@@ -157,7 +157,7 @@ describeEachDatabase('test results', (database) => {
       ],
     });
     const filed = await fileTestResult(db, context, body, options());
-    const flags = (await getTestResult(db, context, account.id, filed.key, NOW)).panels[0]!.observations.map((o) => [o.code, o.flag, o.flag_source]);
+    const flags = (await getTestResult(db, context, { accountId: account.id, key: filed.key, now: NOW })).panels[0]!.observations.map((o) => [o.code, o.flag, o.flag_source]);
     expect(flags).toEqual([
       ['718-7', 'critical_low', 'range'],
       ['2823-3', 'critical_high', 'range'],
@@ -187,7 +187,7 @@ describeEachDatabase('test results', (database) => {
     });
     const again = await fileTestResult(db, context, rest, options(at(60)));
     expect(again).toMatchObject({ key: filed.key, status: 'final', created: false });
-    const result = await getTestResult(db, context, account.id, filed.key, at(60));
+    const result = await getTestResult(db, context, { accountId: account.id, key: filed.key, now: at(60) });
     expect(result.panels.map((panel) => [panel.name, panel.observations.map((o) => [o.code, o.value, o.flag])])).toEqual([
       ['CBC', [['718-7', 12.5, 'normal'], ['777-3', 250, 'normal']]],
       ['Biochemistry', [['2345-7', 130, 'high']]],
@@ -205,7 +205,7 @@ describeEachDatabase('test results', (database) => {
     const corrected = { ...rest, panels: [{ name: 'Biochemistry', observations: [{ code: '2345-7', name: 'Glucose', value: 95, unit: 'mg/dL', reference_low: 70, reference_high: 99 }] }] };
     await fileTestResult(db, context, corrected, options(at(63)));
     expect(smsTo(account.phoneNumber).at(-1)).toContain('به‌روز شد');
-    expect((await getTestResult(db, context, account.id, filed.key, at(63))).panels[1]!.observations[0]).toMatchObject({ value: 95, flag: 'normal' });
+    expect((await getTestResult(db, context, { accountId: account.id, key: filed.key, now: at(63) })).panels[1]!.observations[0]).toMatchObject({ value: 95, flag: 'normal' });
   });
 
   it('refuses a reception code already filed for another national code (409), changing nothing', async () => {
@@ -245,7 +245,7 @@ describeEachDatabase('test results', (database) => {
     const claimed = await claimTestResult(db, noSms, { accountId: account.id, body: { reception_code: theirs.reception_code, international_code: relative.internationalCode }, ip: '10.4.0.1', now: at(1) });
     expect('claimed' in claimed).toBe(true);
 
-    const result = await getTestResult(db, context, account.id, latest.key, NOW);
+    const result = await getTestResult(db, context, { accountId: account.id, key: latest.key, now: NOW });
     expect(result.panels[0]!.observations[0]!.history).toEqual([
       { value: 13.1, collected_at: '2025-12-01T05:00:00.000Z', flag: 'normal' },
       { value: 11.2, collected_at: '2026-05-01T05:00:00.000Z', flag: 'low' },
@@ -257,17 +257,17 @@ describeEachDatabase('test results', (database) => {
     const [owner, stranger] = [await newPatient(db), await newPatient(db)];
     const filed = await fileTestResult(db, context, filing(owner), options());
     for (const key of [filed.key, 'TR-AAAAAA', 'tr-aaaaaa', '../x', 'TR-']) {
-      const refused = await rejection(getTestResult(db, context, stranger.id, key, NOW), AppError);
+      const refused = await rejection(getTestResult(db, context, { accountId: stranger.id, key, now: NOW }), AppError);
       expect([refused.code, refused.message], key).toEqual(['not_found', M.notFound]);
     }
-    expect((await rejection(shareTestResult(db, stranger.id, filed.key, 24, NOW), AppError)).code).toBe('not_found');
+    expect((await rejection(shareTestResult(db, { accountId: stranger.id, key: filed.key, hours: 24, now: NOW }), AppError)).code).toBe('not_found');
   });
 
   it('shares a result by a link that expires, can be revoked, shows no national code or phone, and is capped at 10 live links', async () => {
     const { db } = database();
     const owner = await newPatient(db);
     const filed = await fileTestResult(db, context, filing(owner), options());
-    const share = await shareTestResult(db, owner.id, filed.key, 24, NOW);
+    const share = await shareTestResult(db, { accountId: owner.id, key: filed.key, hours: 24, now: NOW });
     expect(share.url).toBe(`/test-response/shared/${share.token}`);
     expect(share.expires_at).toBe(at(24 * 60).toISOString());
 
@@ -278,7 +278,7 @@ describeEachDatabase('test results', (database) => {
     expect(text).not.toContain(owner.phoneNumber);
     expect(text).not.toContain(filed.key);
     expect(shown.panels[0]!.observations[0]).toMatchObject({ code: '718-7', flag: 'low' });
-    expect((await getTestResult(db, context, owner.id, filed.key, at(60))).shares.map((s) => s.id)).toEqual([share.id]);
+    expect((await getTestResult(db, context, { accountId: owner.id, key: filed.key, now: at(60) })).shares.map((s) => s.id)).toEqual([share.id]);
 
     // Expired: the same 404 as an unknown token.
     const expired = await rejection(sharedTestResult(db, context, share.token, at(24 * 60 + 1)), AppError);
@@ -288,15 +288,15 @@ describeEachDatabase('test results', (database) => {
 
     // Revoked, by its owner only.
     const stranger = await newPatient(db);
-    expect((await rejection(revokeTestResultShare(db, stranger.id, filed.key, share.id, at(2)), AppError)).code).toBe('not_found');
-    expect(await revokeTestResultShare(db, owner.id, filed.key, share.id, at(2))).toEqual({ id: share.id, revoked: true });
+    expect((await rejection(revokeTestResultShare(db, { accountId: stranger.id, key: filed.key, shareId: share.id, now: at(2) }), AppError)).code).toBe('not_found');
+    expect(await revokeTestResultShare(db, { accountId: owner.id, key: filed.key, shareId: share.id, now: at(2) })).toEqual({ id: share.id, revoked: true });
     expect((await rejection(sharedTestResult(db, context, share.token, at(3)), AppError)).message).toBe(M.shareNotFound);
-    expect((await rejection(revokeTestResultShare(db, owner.id, filed.key, share.id, at(3)), AppError)).code).toBe('not_found');
+    expect((await rejection(revokeTestResultShare(db, { accountId: owner.id, key: filed.key, shareId: share.id, now: at(3) }), AppError)).code).toBe('not_found');
 
-    for (let i = 0; i < MAX_LIVE_SHARES; i++) await shareTestResult(db, owner.id, filed.key, 72, at(4));
-    expect((await rejection(shareTestResult(db, owner.id, filed.key, 72, at(5)), AppError)).code).toBe('conflict');
+    for (let i = 0; i < MAX_LIVE_SHARES; i++) await shareTestResult(db, { accountId: owner.id, key: filed.key, hours: 72, now: at(4) });
+    expect((await rejection(shareTestResult(db, { accountId: owner.id, key: filed.key, hours: 72, now: at(5) }), AppError)).code).toBe('conflict');
 
     const pending = await fileTestResult(db, context, filing(owner, { status: 'pending', panels: [] }), options());
-    expect((await rejection(shareTestResult(db, owner.id, pending.key, 24, NOW), AppError)).message).toBe(M.notReadyToShare);
+    expect((await rejection(shareTestResult(db, { accountId: owner.id, key: pending.key, hours: 24, now: NOW }), AppError)).message).toBe(M.notReadyToShare);
   });
 });

@@ -1,12 +1,12 @@
 import { defineEndpoint } from '#server/endpoint.ts';
-import { json } from '#server/http.ts';
+import { json, KeyParams } from '#server/http.ts';
 import { getInvoice } from '#server/invoices/service.ts';
 import { catalogueServices, invoiceSettings } from '#server/invoices/settings.ts';
 
 /** `GET /api/invoices/{key}`: one of the caller's invoices with its live public links; 404 for anyone else's. */
-export const { GET, ALL } = defineEndpoint({ method: 'GET', auth: true }, async ({ db, session, context, now }) =>
+export const { GET, ALL } = defineEndpoint({ method: 'GET', params: KeyParams, auth: true }, async ({ db, session, params, now }) =>
   json({
     success: true,
-    data: await getInvoice(db, catalogueServices(), session.account.id, String(context.params.key ?? '').slice(0, 32), { daysAfterSettled: invoiceSettings().linkDaysAfterSettled, now }),
+    data: await getInvoice(db, catalogueServices(), session.account.id, params.key, { daysAfterSettled: invoiceSettings().linkDaysAfterSettled, now }),
   }),
 );

@@ -1,9 +1,9 @@
 import { defineEndpoint } from '#server/endpoint.ts';
-import { json } from '#server/http.ts';
+import { json, KeyParams } from '#server/http.ts';
 import { catalogueServices } from '#server/invoices/settings.ts';
 import { getServiceRequest } from '#server/service-requests/service.ts';
 
 /** `GET /api/service-requests/{key}`: the request with its history and invoices; 404 for anyone else's. */
-export const { GET, ALL } = defineEndpoint({ method: 'GET', auth: true }, async ({ db, session, context }) =>
-  json({ success: true, data: await getServiceRequest(db, catalogueServices(), session.account.id, String(context.params.key ?? '').slice(0, 32)) }),
+export const { GET, ALL } = defineEndpoint({ method: 'GET', params: KeyParams, auth: true }, async ({ db, session, params }) =>
+  json({ success: true, data: await getServiceRequest(db, catalogueServices(), session.account.id, params.key) }),
 );

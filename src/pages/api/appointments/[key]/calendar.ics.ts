@@ -3,10 +3,11 @@ import { bookingContext } from '#server/booking/default-context.ts';
 import { getAppointment } from '#server/booking/service.ts';
 import { defineEndpoint } from '#server/endpoint.ts';
 import { env } from '#server/env.ts';
+import { KeyParams } from '#server/http.ts';
 
 /** `GET /api/appointments/{key}/calendar.ics`: the appointment as a calendar file (bearer, like every patient call). */
-export const { GET, ALL } = defineEndpoint({ method: 'GET', auth: true }, async ({ db, session, now, context }) => {
-  const appointment = await getAppointment(db, bookingContext(), session.account.id, String(context.params.key ?? '').slice(0, 32), now);
+export const { GET, ALL } = defineEndpoint({ method: 'GET', params: KeyParams, auth: true }, async ({ db, session, params, now }) => {
+  const appointment = await getAppointment(db, bookingContext(), session.account.id, params.key, now);
   return new Response(appointmentCalendar(appointment, { host: new URL(env().PUBLIC_SITE_URL).host }), {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',

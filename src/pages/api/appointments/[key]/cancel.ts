@@ -1,9 +1,9 @@
 import { bookingContext } from '#server/booking/default-context.ts';
 import { cancelAppointment } from '#server/booking/changes.ts';
 import { defineEndpoint } from '#server/endpoint.ts';
-import { json } from '#server/http.ts';
+import { json, KeyParams } from '#server/http.ts';
 
 /** `POST /api/appointments/{key}/cancel`: refunds to the wallet at once; 409 outside the free window. */
-export const { POST, ALL } = defineEndpoint({ method: 'POST', auth: true }, async ({ db, session, now, context }) =>
-  json({ success: true, data: await cancelAppointment(db, bookingContext(), session.account.id, String(context.params.key ?? '').slice(0, 32), now) }),
+export const { POST, ALL } = defineEndpoint({ method: 'POST', params: KeyParams, auth: true }, async ({ db, session, params, now }) =>
+  json({ success: true, data: await cancelAppointment(db, bookingContext(), session.account.id, params.key, now) }),
 );

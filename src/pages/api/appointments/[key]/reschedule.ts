@@ -2,9 +2,9 @@ import { RescheduleSchema } from '#lib/api/contracts/appointments.ts';
 import { bookingContext } from '#server/booking/default-context.ts';
 import { rescheduleAppointment } from '#server/booking/changes.ts';
 import { defineEndpoint } from '#server/endpoint.ts';
-import { json } from '#server/http.ts';
+import { json, KeyParams } from '#server/http.ts';
 
 /** `POST /api/appointments/{key}/reschedule {start}`: moves a confirmed appointment to another free slot of its doctor. */
-export const { POST, ALL } = defineEndpoint({ method: 'POST', auth: true, schema: RescheduleSchema, maxBytes: 512 }, async ({ db, session, input, now, context }) =>
-  json({ success: true, data: await rescheduleAppointment(db, bookingContext(), session.account.id, String(context.params.key ?? '').slice(0, 32), input, now) }),
+export const { POST, ALL } = defineEndpoint({ method: 'POST', params: KeyParams, auth: true, schema: RescheduleSchema, maxBytes: 512 }, async ({ db, session, params, input, now }) =>
+  json({ success: true, data: await rescheduleAppointment(db, bookingContext(), session.account.id, params.key, input, now) }),
 );

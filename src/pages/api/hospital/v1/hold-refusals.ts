@@ -1,7 +1,6 @@
 import { HoldRefusalsSchema } from '#lib/api/contracts/hospital.ts';
 import { holdRefusals } from '#server/booking/hold-refusals.ts';
 import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
-import { json } from '#server/http.ts';
 
 /** `GET /api/hospital/v1/hold-refusals`: the phones and addresses refused the most slot holds in the last 24 hours. */
 export const { GET, ALL } = defineHospitalEndpoint(
@@ -14,5 +13,5 @@ export const { GET, ALL } = defineHospitalEndpoint(
       'A hold is refused beyond HOLD_LIMIT_PER_PHONE open holds of one phone (all its accounts together), beyond HOLD_LIMIT_PER_ADDRESS from one address, or when a phone re-holds a slot within HOLD_MINUTES of its hold of that slot lapsing. A subject high on this list is holding slots it does not pay for.',
     answer: { status: 200, data: HoldRefusalsSchema },
   },
-  async ({ db, now }) => json({ success: true, data: await holdRefusals(db, now) }),
+  ({ db, now }) => holdRefusals(db, now),
 );

@@ -1,12 +1,12 @@
 import { InvoicePaySchema } from '#lib/api/contracts/invoices.ts';
 import { defineEndpoint } from '#server/endpoint.ts';
 import { env } from '#server/env.ts';
-import { json } from '#server/http.ts';
+import { json, KeyParams } from '#server/http.ts';
 import { payInvoice } from '#server/invoices/service.ts';
 import { catalogueServices, invoiceSettings } from '#server/invoices/settings.ts';
 
 /** `POST /api/invoices/{key}/pay {use_wallet}`: paid when the wallet covers it, else a bank payment for the rest. */
-export const { POST, ALL } = defineEndpoint({ method: 'POST', auth: true, schema: InvoicePaySchema, maxBytes: 256 }, async ({ db, session, input, now, context }) => {
-  const result = await payInvoice(db, catalogueServices(), invoiceSettings(), env().PAYMENT_GATEWAY, session.account.id, String(context.params.key ?? '').slice(0, 32), input, now);
+export const { POST, ALL } = defineEndpoint({ method: 'POST', params: KeyParams, auth: true, schema: InvoicePaySchema, maxBytes: 256 }, async ({ db, session, params, input, now }) => {
+  const result = await payInvoice(db, catalogueServices(), invoiceSettings(), env().PAYMENT_GATEWAY, session.account.id, params.key, input, now);
   return json({ success: true, data: result });
 });

@@ -1,8 +1,8 @@
 import { defineEndpoint } from '#server/endpoint.ts';
-import { json } from '#server/http.ts';
+import { json, KeyParams } from '#server/http.ts';
 import { shareInvoice } from '#server/invoices/links.ts';
 
 /** `POST /api/invoices/{key}/share`: `{url}`, a public link (`/sr/invoice/<token>`) that lets anyone see and pay it. */
-export const { POST, ALL } = defineEndpoint({ method: 'POST', auth: true, maxBytes: 256 }, async ({ db, session, context, now }) =>
-  json({ success: true, data: await shareInvoice(db, session.account.id, String(context.params.key ?? '').slice(0, 32), now) }),
+export const { POST, ALL } = defineEndpoint({ method: 'POST', params: KeyParams, auth: true, maxBytes: 256 }, async ({ db, session, params, now }) =>
+  json({ success: true, data: await shareInvoice(db, session.account.id, params.key, now) }),
 );

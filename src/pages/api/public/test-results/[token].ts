@@ -1,10 +1,10 @@
 import { defineEndpoint } from '#server/endpoint.ts';
-import { json } from '#server/http.ts';
+import { json, TokenParams } from '#server/http.ts';
 import { sharedResultLimit } from '#server/test-results/limits.ts';
 import { sharedTestResult } from '#server/test-results/service.ts';
 import { resultContext } from '#server/test-results/settings.ts';
 
 /** `GET /api/public/test-results/{token}` (no login): a shared result, the name masked; the same 404 for unknown, expired and revoked links. */
-export const { GET, ALL } = defineEndpoint({ method: 'GET', rateLimit: sharedResultLimit }, async ({ db, context, now }) =>
-  json({ success: true, data: await sharedTestResult(db, resultContext(), String(context.params.token ?? '').slice(0, 64), now) }),
+export const { GET, ALL } = defineEndpoint({ method: 'GET', params: TokenParams, rateLimit: sharedResultLimit }, async ({ db, params, now }) =>
+  json({ success: true, data: await sharedTestResult(db, resultContext(), params.token, now) }),
 );

@@ -1,9 +1,9 @@
 import { defineEndpoint } from '#server/endpoint.ts';
-import { json } from '#server/http.ts';
+import { json, KeyParams } from '#server/http.ts';
 import { catalogueServices } from '#server/invoices/settings.ts';
 import { cancelServiceRequest } from '#server/service-requests/service.ts';
 
 /** `POST /api/service-requests/{key}/cancel`: only while submitted or reviewing (409 after). */
-export const { POST, ALL } = defineEndpoint({ method: 'POST', auth: true, maxBytes: 256 }, async ({ db, session, context, now }) =>
-  json({ success: true, data: await cancelServiceRequest(db, catalogueServices(), session.account.id, String(context.params.key ?? '').slice(0, 32), now) }),
+export const { POST, ALL } = defineEndpoint({ method: 'POST', params: KeyParams, auth: true, maxBytes: 256 }, async ({ db, session, params, now }) =>
+  json({ success: true, data: await cancelServiceRequest(db, catalogueServices(), session.account.id, params.key, now) }),
 );

@@ -3,7 +3,6 @@ import { DeskAppointmentSchema, HospitalAppointmentsQuerySchema } from '#lib/api
 import { bookingContext } from '#server/booking/default-context.ts';
 import { listDay } from '#server/booking/hospital.ts';
 import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
-import { json } from '#server/http.ts';
 
 /** `GET /api/hospital/v1/appointments?date=&doctor_id=`: one day's confirmed bookings for the clinic desk, in time order. */
 export const { GET, ALL } = defineHospitalEndpoint(
@@ -17,5 +16,5 @@ export const { GET, ALL } = defineHospitalEndpoint(
     answer: { status: 200, data: v.array(DeskAppointmentSchema) },
     errors: [404],
   },
-  async ({ db, query }) => json({ success: true, data: await listDay(db, bookingContext(), query.date, query.doctor_id) }),
+  ({ db, query }) => listDay(db, bookingContext(), query.date, query.doctor_id),
 );

@@ -1,6 +1,6 @@
 import { HospitalInvoiceSchema } from '#lib/api/contracts/hospital.ts';
 import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
-import { json } from '#server/http.ts';
+import { KeyParams } from '#server/http.ts';
 import { invoiceForHospital } from '#server/invoices/hospital.ts';
 import { catalogueServices } from '#server/invoices/settings.ts';
 
@@ -9,10 +9,10 @@ export const { GET, ALL } = defineHospitalEndpoint(
   {
     method: 'GET',
     path: '/invoices/{key}',
+    params: KeyParams,
     scope: 'invoices',
     summary: 'An invoice with its lines and totals, whom it was issued to, and whether and how it was paid (wallet, bank, public link) or voided.',
     answer: { status: 200, data: HospitalInvoiceSchema },
-    errors: [404],
   },
-  async ({ db, params }) => json({ success: true, data: await invoiceForHospital(db, catalogueServices(), params.key!.slice(0, 32)) }),
+  ({ db, params }) => invoiceForHospital(db, catalogueServices(), params.key),
 );

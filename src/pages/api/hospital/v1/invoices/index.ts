@@ -2,7 +2,6 @@ import { IssuedInvoiceSchema } from '#lib/api/contracts/hospital.ts';
 import { IssueInvoiceSchema } from '#lib/api/contracts/invoices.ts';
 import { env } from '#server/env.ts';
 import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
-import { json } from '#server/http.ts';
 import { issueInvoice } from '#server/invoices/hospital.ts';
 
 /** `POST /api/hospital/v1/invoices`: issues an invoice to a patient's account; the patient gets an SMS with its public link. */
@@ -20,6 +19,5 @@ export const { POST, ALL } = defineHospitalEndpoint(
     answer: { status: 201, data: IssuedInvoiceSchema },
     errors: [404, 409],
   },
-  async ({ db, input, key, now }) =>
-    json({ success: true, data: await issueInvoice(db, input, { issuedBy: key.name, siteUrl: env().PUBLIC_SITE_URL, now }) }, { status: 201 }),
+  ({ db, input, key, now }) => issueInvoice(db, input, { issuedBy: key.name, siteUrl: env().PUBLIC_SITE_URL, now }),
 );

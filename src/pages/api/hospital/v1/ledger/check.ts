@@ -1,6 +1,5 @@
 import { LedgerCheckSchema } from '#lib/api/contracts/hospital.ts';
 import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
-import { json } from '#server/http.ts';
 import { checkLedger } from '#server/ledger/check.ts';
 
 /** `GET /api/hospital/v1/ledger/check`: the wallet ledger's consistency, for the accounting team. */
@@ -12,5 +11,5 @@ export const { GET, ALL } = defineHospitalEndpoint(
     summary: 'Checks the wallet ledger: balances sum to zero, cached balances equal their entries, no wallet below zero.',
     answer: { status: 200, data: LedgerCheckSchema },
   },
-  async ({ db }) => json({ success: true, data: await checkLedger(db) }),
+  ({ db }) => checkLedger(db),
 );

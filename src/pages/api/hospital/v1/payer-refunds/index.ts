@@ -1,6 +1,5 @@
 import { PayerRefundSchema, PayerRefundsQuerySchema } from '#lib/api/contracts/hospital.ts';
 import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
-import { json } from '#server/http.ts';
 import { listPayerRefunds } from '#server/payments/payer-refunds.ts';
 
 /** `GET /api/hospital/v1/payer-refunds?status=due|done`: link payments owed back to their cards, oldest first. */
@@ -13,8 +12,5 @@ export const { GET, ALL } = defineHospitalEndpoint(
     query: PayerRefundsQuerySchema,
     answer: { status: 200, data: PayerRefundSchema, list: true },
   },
-  async ({ db, query }) => {
-    const { rows, total } = await listPayerRefunds(db, query);
-    return json({ success: true, data: rows, meta: { page: query.page, per_page: query.per_page, total } });
-  },
+  ({ db, query }) => listPayerRefunds(db, query),
 );

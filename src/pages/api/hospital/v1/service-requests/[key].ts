@@ -1,6 +1,6 @@
 import { DeskServiceRequestSchema } from '#lib/api/contracts/hospital.ts';
 import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
-import { json } from '#server/http.ts';
+import { KeyParams } from '#server/http.ts';
 import { catalogueServices } from '#server/invoices/settings.ts';
 import { deskServiceRequest } from '#server/service-requests/hospital.ts';
 
@@ -9,10 +9,10 @@ export const { GET, ALL } = defineHospitalEndpoint(
   {
     method: 'GET',
     path: '/service-requests/{key}',
+    params: KeyParams,
     scope: 'service-requests',
     summary: "One service request: the patient, the phone and address, the day asked for, the e-prescription's tracking code, the files sent with it (the prescription's photos or PDF) and every move so far.",
     answer: { status: 200, data: DeskServiceRequestSchema },
-    errors: [404],
   },
-  async ({ db, params }) => json({ success: true, data: await deskServiceRequest(db, catalogueServices(), params.key!.slice(0, 32)) }),
+  ({ db, params }) => deskServiceRequest(db, catalogueServices(), params.key),
 );

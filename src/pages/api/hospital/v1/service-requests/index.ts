@@ -1,6 +1,5 @@
 import { DeskServiceRequestSchema, HospitalServiceRequestsQuerySchema } from '#lib/api/contracts/hospital.ts';
 import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
-import { json } from '#server/http.ts';
 import { catalogueServices } from '#server/invoices/settings.ts';
 import { listServiceRequestsForHospital } from '#server/service-requests/hospital.ts';
 
@@ -14,8 +13,5 @@ export const { GET, ALL } = defineHospitalEndpoint(
     query: HospitalServiceRequestsQuerySchema,
     answer: { status: 200, data: DeskServiceRequestSchema, list: true },
   },
-  async ({ db, query }) => {
-    const { rows, total } = await listServiceRequestsForHospital(db, catalogueServices(), query);
-    return json({ success: true, data: rows, meta: { page: query.page, per_page: query.per_page, total } });
-  },
+  ({ db, query }) => listServiceRequestsForHospital(db, catalogueServices(), query),
 );

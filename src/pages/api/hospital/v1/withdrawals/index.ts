@@ -1,6 +1,5 @@
 import { HospitalWithdrawalSchema, HospitalWithdrawalsQuerySchema } from '#lib/api/contracts/hospital.ts';
 import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
-import { json } from '#server/http.ts';
 import { listWithdrawalsForHospital } from '#server/wallet/withdrawals.ts';
 
 /** `GET /api/hospital/v1/withdrawals?status=&page=&per_page=`: patients' withdrawals to pay, oldest first. */
@@ -13,8 +12,5 @@ export const { GET, ALL } = defineHospitalEndpoint(
     query: HospitalWithdrawalsQuerySchema,
     answer: { status: 200, data: HospitalWithdrawalSchema, list: true },
   },
-  async ({ db, query }) => {
-    const { rows, total } = await listWithdrawalsForHospital(db, { ...(query.status ? { status: query.status } : {}), page: query.page, perPage: query.per_page });
-    return json({ success: true, data: rows, meta: { page: query.page, per_page: query.per_page, total } });
-  },
+  ({ db, query }) => listWithdrawalsForHospital(db, { ...(query.status ? { status: query.status } : {}), page: query.page, perPage: query.per_page }),
 );

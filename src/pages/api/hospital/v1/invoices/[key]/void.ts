@@ -1,7 +1,7 @@
 import { HospitalInvoiceSchema } from '#lib/api/contracts/hospital.ts';
 import { VoidInvoiceSchema } from '#lib/api/contracts/invoices.ts';
 import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
-import { json } from '#server/http.ts';
+import { KeyParams } from '#server/http.ts';
 import { invoiceForHospital, voidInvoiceForHospital } from '#server/invoices/hospital.ts';
 import { catalogueServices } from '#server/invoices/settings.ts';
 
@@ -10,16 +10,15 @@ export const { POST, ALL } = defineHospitalEndpoint(
   {
     method: 'POST',
     path: '/invoices/{key}/void',
+    params: KeyParams,
     scope: 'invoices',
     summary: "Voids an unpaid invoice: its links stop paying, wallet money put aside for it returns to the patient's wallet, and the patient gets an SMS with the reason. A paid invoice answers 409.",
     schema: VoidInvoiceSchema,
     maxBytes: 4096,
     answer: { status: 200, data: HospitalInvoiceSchema },
-    errors: [404, 409],
   },
   async ({ db, params, input, now }) => {
-    const key = params.key!.slice(0, 32);
-    await voidInvoiceForHospital(db, catalogueServices(), key, input, now);
-    return json({ success: true, data: await invoiceForHospital(db, catalogueServices(), key) });
+    await voidInvoiceForHospital(db, catalogueServices(), params.key, input, now);
+    return invoiceForHospital(db, catalogueServices(), params.key);
   },
 );

@@ -1,7 +1,7 @@
 import { DeskServiceRequestSchema } from '#lib/api/contracts/hospital.ts';
 import { ServiceRequestStatusSchema } from '#lib/api/contracts/service-requests.ts';
 import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
-import { json } from '#server/http.ts';
+import { KeyParams } from '#server/http.ts';
 import { catalogueServices } from '#server/invoices/settings.ts';
 import { moveServiceRequestForHospital } from '#server/service-requests/hospital.ts';
 
@@ -10,6 +10,7 @@ export const { POST, ALL } = defineHospitalEndpoint(
   {
     method: 'POST',
     path: '/service-requests/{key}/status',
+    params: KeyParams,
     scope: 'service-requests',
     summary: 'Moves a service request to its next status; the patient gets an SMS (with the note, and the visit time for `scheduled`).',
     description:
@@ -18,7 +19,6 @@ export const { POST, ALL } = defineHospitalEndpoint(
     schema: ServiceRequestStatusSchema,
     maxBytes: 4096,
     answer: { status: 200, data: DeskServiceRequestSchema },
-    errors: [404, 409],
   },
-  async ({ db, params, input, now }) => json({ success: true, data: await moveServiceRequestForHospital(db, catalogueServices(), params.key!.slice(0, 32), input, now) }),
+  ({ db, params, input, now }) => moveServiceRequestForHospital(db, catalogueServices(), params.key, input, now),
 );
