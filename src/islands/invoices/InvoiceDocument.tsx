@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
 import type { Invoice, InvoiceItem, PublicInvoice } from '#lib/api/contracts/invoices.ts';
 import { formatJalaliDate, formatJalaliDateTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRial } from '#lib/format/number.ts';
-import { StatusChip } from './StatusChip.tsx';
+import { StatusChip } from '../ui/StatusChip.tsx';
+import { STATUS_LABELS, STATUS_TONES } from './labels.ts';
+import { Fact, Facts } from '../ui/Facts.tsx';
 
 /**
  * The invoice as a document: the hospital, the patient, the lines and the totals. Drawn by the
@@ -26,15 +27,6 @@ export function paidHow(invoice: Invoice): string {
   if (invoice.paid_from_wallet > 0) return 'از کیف پول';
   if (invoice.paid_by_bank > 0) return 'از درگاه بانک';
   return 'بدون مبلغ پرداختی';
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap gap-x-2">
-      <dt className="text-muted">{term}:</dt>
-      <dd className="min-w-0 font-bold">{children}</dd>
-    </div>
-  );
 }
 
 const cell = 'border-b border-line px-2 py-2 align-top';
@@ -171,10 +163,10 @@ export function InvoiceDocument({ invoice, patient, requestHref }: InvoiceDocume
           <p className="text-sm">
             شماره: <bdi dir="ltr" className="font-bold">{invoice.key}</bdi>
           </p>
-          <StatusChip status={invoice.status} />
+          <StatusChip status={invoice.status} label={STATUS_LABELS[invoice.status]} tone={STATUS_TONES[invoice.status]} />
         </div>
       </header>
-      <dl className="invoice-facts grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+      <Facts className="invoice-facts">
         <Fact term="بیمار">
           <span data-invoice-patient>{patient}</span>
         </Fact>
@@ -220,7 +212,7 @@ export function InvoiceDocument({ invoice, patient, requestHref }: InvoiceDocume
             <time dateTime={own.voided_at}>{formatJalaliDate(own.voided_at)}</time>
           </Fact>
         )}
-      </dl>
+      </Facts>
       {invoice.status === 'void' && own?.void_reason && (
         <p className="rounded-xl border border-line bg-page p-3 text-sm" data-void-reason>
           علت ابطال: {own.void_reason}

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import type { MouseEvent, ReactNode } from 'react';
+import type { MouseEvent } from 'react';
 import type { TestResultSummary } from '#lib/api/contracts/test-results.ts';
 import { formatJalaliDate } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
@@ -7,17 +7,9 @@ import { $testResults, $testResultsView, loadTestResults, showTestResults, write
 import { LoadFailed } from '../ui/LoadState.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { ClaimForm } from './ClaimForm.tsx';
-import { EMPTY_RESULTS } from './labels.ts';
-import { StatusChip } from './StatusChip.tsx';
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap gap-x-2">
-      <dt className="text-muted">{term}:</dt>
-      <dd className="min-w-0 font-bold">{children}</dd>
-    </div>
-  );
-}
+import { StatusChip } from '../ui/StatusChip.tsx';
+import { EMPTY_RESULTS, STATUS_LABELS, STATUS_TONES } from './labels.ts';
+import { Fact, Facts } from '../ui/Facts.tsx';
 
 const icon = 'mt-0.5 size-5 shrink-0';
 
@@ -74,19 +66,19 @@ function ResultCard({ result, page }: { result: TestResultSummary; page: number 
             کد پذیرش <bdi dir="ltr">{result.reception_code}</bdi>
           </p>
         </div>
-        <StatusChip status={result.status} />
+        <StatusChip status={result.status} label={STATUS_LABELS[result.status]} tone={STATUS_TONES[result.status]} />
       </div>
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-        <Row term="آزمایشگاه">{result.lab}</Row>
-        <Row term="نمونه‌گیری">
+      <Facts>
+        <Fact term="آزمایشگاه">{result.lab}</Fact>
+        <Fact term="نمونه‌گیری">
           <time dateTime={result.collected_at}>{formatJalaliDate(result.collected_at)}</time>
-        </Row>
+        </Fact>
         {result.reported_at && (
-          <Row term="گزارش">
+          <Fact term="گزارش">
             <time dateTime={result.reported_at}>{formatJalaliDate(result.reported_at)}</time>
-          </Row>
+          </Fact>
         )}
-      </dl>
+      </Facts>
       <FlagSummary result={result} />
       <div className="flex flex-wrap gap-2">
         <a
