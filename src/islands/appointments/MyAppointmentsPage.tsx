@@ -7,6 +7,7 @@ import { $myAppointments, $myAppointmentsView, downloadAppointmentCalendar, load
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { LoadFailed } from '../ui/LoadState.tsx';
 import { Pager } from '../ui/Pager.tsx';
+import { ListSkeleton } from '../ui/Skeleton.tsx';
 import { AppointmentCard, type CardActions } from './AppointmentCard.tsx';
 import { EMPTY_TEXTS, TAB_LABELS } from './labels.ts';
 
@@ -56,27 +57,6 @@ function Tabs({ current }: { current: AppointmentScope }) {
   );
 }
 
-/** Two grey cards while the list loads, with a line for screen readers. */
-function Skeleton() {
-  return (
-    <div role="status" className="flex flex-col gap-4">
-      <span className="sr-only">در حال بارگذاری نوبت‌ها…</span>
-      {[0, 1].map((n) => (
-        <div key={n} aria-hidden="true" className="flex animate-pulse flex-col gap-3 rounded-2xl border border-line bg-card p-4">
-          <div className="h-5 w-40 rounded bg-line" />
-          <div className="h-4 w-24 rounded bg-line" />
-          <div className="grid gap-2 sm:grid-cols-2">
-            <div className="h-4 rounded bg-line" />
-            <div className="h-4 rounded bg-line" />
-            <div className="h-4 rounded bg-line" />
-            <div className="h-4 rounded bg-line" />
-          </div>
-        </div>
-      ))}
-    </div>
-  );
-}
-
 function Empty({ scope }: { scope: AppointmentScope }) {
   return (
     <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-card p-5">
@@ -92,7 +72,7 @@ function List({ actions }: { actions: CardActions }) {
   const list = useStore($myAppointments);
   const view = useStore($myAppointmentsView);
   if (list.status === 'failed') return <LoadFailed text="نوبت‌ها بارگذاری نشد." onRetry={() => void loadMyAppointments()} />;
-  if (list.status === 'loading') return <Skeleton />;
+  if (list.status === 'loading') return <ListSkeleton label="در حال بارگذاری نوبت‌ها…" facts={4} action={false} />;
   const { items, meta } = list.data;
   if (items.length === 0) return <Empty scope={view.tab} />;
   return (

@@ -6,6 +6,7 @@ import { $invoices, $invoicesView, $unpaidSummary, INVOICE_FILTERS, loadInvoices
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { LoadFailed } from '../ui/LoadState.tsx';
 import { Pager } from '../ui/Pager.tsx';
+import { ListSkeleton } from '../ui/Skeleton.tsx';
 import { InvoiceCard } from './InvoiceCard.tsx';
 import { EMPTY_TEXTS, FILTER_LABELS } from './labels.ts';
 
@@ -87,31 +88,11 @@ function Summary() {
   );
 }
 
-/** Two grey cards while the list loads, with a line for screen readers. */
-function Skeleton() {
-  return (
-    <div role="status" className="flex flex-col gap-4">
-      <span className="sr-only">در حال بارگذاری صورت‌حساب‌ها…</span>
-      {[0, 1].map((n) => (
-        <div key={n} aria-hidden="true" className="flex animate-pulse flex-col gap-3 rounded-2xl border border-line bg-card p-4">
-          <div className="h-5 w-48 rounded bg-line" />
-          <div className="h-4 w-28 rounded bg-line" />
-          <div className="grid gap-2 sm:grid-cols-2">
-            <div className="h-4 rounded bg-line" />
-            <div className="h-4 rounded bg-line" />
-          </div>
-          <div className="h-11 w-36 rounded-xl bg-line" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 function List() {
   const list = useStore($invoices);
   const view = useStore($invoicesView);
   if (list.status === 'failed') return <LoadFailed text="صورت‌حساب‌ها بارگذاری نشد." onRetry={() => void loadInvoices()} />;
-  if (list.status === 'loading') return <Skeleton />;
+  if (list.status === 'loading') return <ListSkeleton label="در حال بارگذاری صورت‌حساب‌ها…" />;
   const { items, meta } = list.data;
   if (items.length === 0) {
     return (

@@ -6,6 +6,7 @@ import { $serviceRequests, $serviceRequestsView, loadServiceRequests, showServic
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { LoadFailed } from '../ui/LoadState.tsx';
 import { Pager } from '../ui/Pager.tsx';
+import { ListSkeleton } from '../ui/Skeleton.tsx';
 import { EMPTY_TEXT, STATUS_FILTER_ORDER, STATUS_LABELS, emptyFilteredText } from './labels.ts';
 import { RequestCard } from './RequestCard.tsx';
 
@@ -40,29 +41,6 @@ function StatusFilter({ view }: { view: ServiceRequestsView }) {
   );
 }
 
-/** Two grey cards while the list loads, with a line for screen readers. */
-function Skeleton() {
-  return (
-    <div role="status" className="flex flex-col gap-4">
-      <span className="sr-only">در حال بارگذاری درخواست‌ها…</span>
-      {[0, 1].map((n) => (
-        <div key={n} aria-hidden="true" className="flex animate-pulse flex-col gap-3 rounded-2xl border border-line bg-card p-4">
-          <div className="flex justify-between gap-3">
-            <div className="h-5 w-44 rounded bg-line" />
-            <div className="h-6 w-20 rounded-full bg-line" />
-          </div>
-          <div className="grid gap-2 sm:grid-cols-2">
-            <div className="h-4 rounded bg-line" />
-            <div className="h-4 rounded bg-line" />
-            <div className="h-4 rounded bg-line" />
-          </div>
-          <div className="h-11 w-32 rounded-xl bg-line" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 function Empty({ status, servicesHref }: { status: ServiceRequestStatus | undefined; servicesHref: string | undefined }) {
   return (
     <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-card p-5">
@@ -91,7 +69,7 @@ function List({ servicesHref }: { servicesHref: string | undefined }) {
   const list = useStore($serviceRequests);
   const view = useStore($serviceRequestsView);
   if (list.status === 'failed') return <LoadFailed text="درخواست‌ها بارگذاری نشد." onRetry={() => void loadServiceRequests()} />;
-  if (list.status === 'loading') return <Skeleton />;
+  if (list.status === 'loading') return <ListSkeleton label="در حال بارگذاری درخواست‌ها…" facts={3} />;
   const { items, meta } = list.data;
   if (items.length === 0) return <Empty status={view.status} servicesHref={servicesHref} />;
   return (

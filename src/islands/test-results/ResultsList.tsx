@@ -10,6 +10,7 @@ import { ClaimForm } from './ClaimForm.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { EMPTY_RESULTS, STATUS_LABELS, STATUS_TONES } from './labels.ts';
 import { Fact, Facts } from '../ui/Facts.tsx';
+import { ListSkeleton } from '../ui/Skeleton.tsx';
 
 const icon = 'mt-0.5 size-5 shrink-0';
 
@@ -94,32 +95,11 @@ function ResultCard({ result, page }: { result: TestResultSummary; page: number 
   );
 }
 
-/** Two grey cards while the list loads, with a line for screen readers. */
-function Skeleton() {
-  return (
-    <div role="status" className="flex flex-col gap-4">
-      <span className="sr-only">در حال بارگذاری جواب‌ها…</span>
-      {[0, 1].map((n) => (
-        <div key={n} aria-hidden="true" className="flex animate-pulse flex-col gap-3 rounded-2xl border border-line bg-card p-4">
-          <div className="h-5 w-48 rounded bg-line" />
-          <div className="h-4 w-28 rounded bg-line" />
-          <div className="grid gap-2 sm:grid-cols-2">
-            <div className="h-4 rounded bg-line" />
-            <div className="h-4 rounded bg-line" />
-          </div>
-          <div className="h-5 w-40 rounded bg-line" />
-          <div className="h-11 w-28 rounded-xl bg-line" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 function List() {
   const list = useStore($testResults);
   const view = useStore($testResultsView);
   if (list.status === 'failed') return <LoadFailed text="جواب‌ها بارگذاری نشد." onRetry={() => void loadTestResults()} />;
-  if (list.status === 'loading') return <Skeleton />;
+  if (list.status === 'loading') return <ListSkeleton label="در حال بارگذاری جواب‌ها…" />;
   const { items, meta } = list.data;
   if (items.length === 0) {
     return (
