@@ -58,7 +58,7 @@ function Shown({ invoice }: { invoice: Invoice }) {
           صورت‌حساب پرداخت شد. رسید آن همین صفحه است و می‌توانید چاپش کنید.
         </p>
       )}
-      <div className="invoice-layout grid items-start gap-4 desktop:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="print-layout grid items-start gap-4 desktop:grid-cols-[minmax(0,1fr)_20rem]">
         <InvoiceDocument
           invoice={invoice}
           patient={`${invoice.patient.first_name} ${invoice.patient.last_name}`.trim()}

@@ -6,6 +6,7 @@ import { FLAG_DIRECTIONS, FLAG_LABELS, STATUS_LABELS, STATUS_TONES } from './lab
 import { RangeBar } from './RangeBar.tsx';
 import { displayUnit, formatLabValue, inBand, isCriticalFlag, isLowFlag, labNameBeside, rangeText } from './reading.ts';
 import { TrendChart } from './TrendChart.tsx';
+import { DocumentHeader } from '../ui/DocumentHeader.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { Fact, Facts } from '../ui/Facts.tsx';
 
@@ -318,29 +319,14 @@ export interface ResultDocumentProps {
 export function ResultDocument({ result, patient }: ResultDocumentProps) {
   const key = 'key' in result ? result.key : undefined;
   return (
-    <article aria-labelledby="results-issuer" className="results-document flex min-w-0 flex-col gap-5 rounded-2xl border border-line bg-card p-4 sm:p-6" data-result={key}>
-      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-line pb-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h2 id="results-issuer" className="text-lg font-black">
-            {result.issuer.name}
-          </h2>
-          {result.issuer.address && <p className="text-sm text-muted">{result.issuer.address}</p>}
-          {result.issuer.phone && (
-            <p className="text-sm text-muted">
-              تلفن: <bdi dir="ltr">{toPersianDigits(result.issuer.phone)}</bdi>
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col items-start gap-1 sm:items-end">
-          <p className="font-bold">جواب آزمایش</p>
-          {key && (
-            <p className="text-sm">
-              شماره: <bdi dir="ltr" className="font-bold">{key}</bdi>
-            </p>
-          )}
-          <StatusChip status={result.status} label={STATUS_LABELS[result.status]} tone={STATUS_TONES[result.status]} />
-        </div>
-      </header>
+    <article aria-labelledby="results-issuer" className="results-document print-document flex min-w-0 flex-col gap-5 rounded-2xl border border-line bg-card p-4 sm:p-6" data-result={key}>
+      <DocumentHeader
+        titleId="results-issuer"
+        issuer={result.issuer}
+        kind="جواب آزمایش"
+        number={key}
+        status={<StatusChip status={result.status} label={STATUS_LABELS[result.status]} tone={STATUS_TONES[result.status]} />}
+      />
       <Facts className="results-facts">
         <Fact term="بیمار">
           <span data-result-patient>{patient || '—'}</span>

@@ -69,7 +69,7 @@ function Shown({ result }: { result: TestResult }) {
           چاپ جواب
         </button>
       </div>
-      <div className="results-layout grid items-start gap-4 desktop:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="print-layout grid items-start gap-4 desktop:grid-cols-[minmax(0,1fr)_20rem]">
         <ResultDocument result={result} patient={patient} />
         <div className="flex flex-col gap-4 print:hidden">
           <OrderingDoctor result={result} />
