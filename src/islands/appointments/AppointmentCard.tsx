@@ -5,6 +5,7 @@ import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRial } from '#lib/format/number.ts';
 import { cancelRule } from '#lib/booking/cancel-rule.ts';
 import { CancelRuleNote } from '../booking/CancelRuleNote.tsx';
+import { CalendarButton } from '../ui/CalendarButton.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { STATUS_LABELS, STATUS_TONES } from './labels.ts';
 import { Fact, Facts } from '../ui/Facts.tsx';
@@ -12,7 +13,8 @@ import { Fact, Facts } from '../ui/Facts.tsx';
 export interface CardActions {
   onCancel: (appointment: Appointment) => void;
   onReschedule: (appointment: Appointment) => void;
-  onCalendar: (appointment: Appointment) => void;
+  /** Downloads the appointment's calendar file. */
+  onCalendar: (appointment: Appointment) => Promise<void>;
 }
 
 const actionClass = 'inline-flex min-h-11 items-center justify-center rounded-xl border border-line px-4 text-sm font-bold hover:bg-page';
@@ -165,9 +167,7 @@ export function AppointmentCard({ appointment, actions }: { appointment: Appoint
           </button>
         )}
         {status === 'confirmed' && (
-          <button type="button" className={actionClass} onClick={() => actions.onCalendar(appointment)}>
-            افزودن به تقویم
-          </button>
+          <CalendarButton download={() => actions.onCalendar(appointment)} className={`${actionClass} disabled:opacity-60`} />
         )}
         {(status === 'completed' || status === 'cancelled' || status === 'expired') && (
           <a

@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
-import { notify } from '#client/toasts.ts';
 import { APPOINTMENT_SCOPES, type Appointment, type AppointmentScope } from '#lib/api/contracts/appointments.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { $myAppointments, $myAppointmentsView, downloadAppointmentCalendar, loadMyAppointments, showMyAppointments } from '#stores/my-appointments.ts';
@@ -98,8 +97,7 @@ export function MyAppointmentsPage() {
   const actions: CardActions = {
     onCancel: setCancelling,
     onReschedule: setMoving,
-    onCalendar: (appointment) =>
-      void downloadAppointmentCalendar(appointment.key).catch(() => notify.error('فایل تقویم دریافت نشد. دوباره تلاش کنید.')),
+    onCalendar: (appointment) => downloadAppointmentCalendar(appointment.key),
   };
   return (
     <AuthGate what="نوبت‌های خود">

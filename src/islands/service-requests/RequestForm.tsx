@@ -21,25 +21,9 @@ import { showFormFailure } from '../ui/server-errors.ts';
 import { TextField } from '../ui/TextField.tsx';
 import { REQUEST_FILED, windowLabel } from './labels.ts';
 import { FileAttachments } from './FileAttachments.tsx';
+import type { ServiceChoice } from './service-choice.ts';
 import { ServiceInfo } from './ServiceInfo.tsx';
 import { TextAreaField } from './TextAreaField.tsx';
-
-/** What the form needs of a catalogue service (src/content/services), passed in by the page at build time. */
-export interface ServiceChoice {
-  id: string;
-  name: string;
-  category: ServiceCategory;
-  summary: string;
-  windows: ServiceWindow[];
-  /** The earliest preferred day, in days from today. */
-  earliest_days: number;
-  lead_time: string;
-  price_min_rial: number;
-  price_max_rial: number;
-  price_note?: string | undefined;
-  prepare: string[];
-  areas: string[];
-}
 
 type Whom = 'self' | 'other';
 const WHOM: readonly { value: Whom; label: string }[] = [
