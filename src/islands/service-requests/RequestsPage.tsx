@@ -4,8 +4,7 @@ import type { ServiceRequestStatus } from '#lib/api/contracts/service-requests.t
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { $serviceRequests, $serviceRequestsView, loadServiceRequests, showServiceRequests, type ServiceRequestsView } from '#stores/service-requests.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
-import { LoadFailed } from '../ui/LoadState.tsx';
-import { Pager } from '../ui/Pager.tsx';
+import { ListView } from '../ui/ListView.tsx';
 import { ListSkeleton } from '../ui/Skeleton.tsx';
 import { EMPTY_TEXT, STATUS_FILTER_ORDER, STATUS_LABELS, emptyFilteredText } from './labels.ts';
 import { RequestCard } from './RequestCard.tsx';
@@ -68,24 +67,20 @@ function Empty({ status, servicesHref }: { status: ServiceRequestStatus | undefi
 function List({ servicesHref }: { servicesHref: string | undefined }) {
   const list = useStore($serviceRequests);
   const view = useStore($serviceRequestsView);
-  if (list.status === 'failed') return <LoadFailed text="درخواست‌ها بارگذاری نشد." onRetry={() => void loadServiceRequests()} />;
-  if (list.status === 'loading') return <ListSkeleton label="در حال بارگذاری درخواست‌ها…" facts={3} />;
-  const { items, meta } = list.data;
-  if (items.length === 0) return <Empty status={view.status} servicesHref={servicesHref} />;
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-sm text-muted" aria-live="polite">
-        {toPersianDigits(meta.total)} درخواست{view.status ? ` با وضعیت «${STATUS_LABELS[view.status]}»` : ''}
-      </p>
-      <ul className="flex flex-col gap-4">
-        {items.map((request) => (
-          <li key={request.key}>
-            <RequestCard request={request} />
-          </li>
-        ))}
-      </ul>
-      <Pager meta={meta} label="صفحه‌های درخواست‌ها" onPage={(page) => showServiceRequests({ ...view, page })} />
-    </div>
+    <ListView
+      state={list}
+      loading={<ListSkeleton label="در حال بارگذاری درخواست‌ها…" facts={3} />}
+      failedText="درخواست‌ها بارگذاری نشد."
+      onRetry={() => void loadServiceRequests()}
+      empty={<Empty status={view.status} servicesHref={servicesHref} />}
+      count={(meta) => `${toPersianDigits(meta.total)} درخواست${view.status ? ` با وضعیت «${STATUS_LABELS[view.status]}»` : ''}`}
+      keyOf={(request) => request.key}
+      pagerLabel="صفحه‌های درخواست‌ها"
+      onPage={(page) => showServiceRequests({ ...view, page })}
+    >
+      {(request) => <RequestCard request={request} />}
+    </ListView>
   );
 }
 

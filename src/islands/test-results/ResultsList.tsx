@@ -4,8 +4,7 @@ import type { TestResultSummary } from '#lib/api/contracts/test-results.ts';
 import { formatJalaliDate } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { $testResults, $testResultsView, loadTestResults, showTestResults, writeTestResultsView } from '#stores/test-results.ts';
-import { LoadFailed } from '../ui/LoadState.tsx';
-import { Pager } from '../ui/Pager.tsx';
+import { ListView } from '../ui/ListView.tsx';
 import { ClaimForm } from './ClaimForm.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { EMPTY_RESULTS, STATUS_LABELS, STATUS_TONES } from './labels.ts';
@@ -98,28 +97,24 @@ function ResultCard({ result, page }: { result: TestResultSummary; page: number 
 function List() {
   const list = useStore($testResults);
   const view = useStore($testResultsView);
-  if (list.status === 'failed') return <LoadFailed text="جواب‌ها بارگذاری نشد." onRetry={() => void loadTestResults()} />;
-  if (list.status === 'loading') return <ListSkeleton label="در حال بارگذاری جواب‌ها…" />;
-  const { items, meta } = list.data;
-  if (items.length === 0) {
-    return (
-      <p className="rounded-2xl border border-line bg-card p-5 leading-8" data-results-empty>
-        {EMPTY_RESULTS}
-      </p>
-    );
-  }
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-sm text-muted">{toPersianDigits(meta.total)} جواب</p>
-      <ul className="flex flex-col gap-4">
-        {items.map((result) => (
-          <li key={result.key}>
-            <ResultCard result={result} page={view.page} />
-          </li>
-        ))}
-      </ul>
-      <Pager meta={meta} label="صفحه‌های جواب‌ها" onPage={(page) => showTestResults({ page })} />
-    </div>
+    <ListView
+      state={list}
+      loading={<ListSkeleton label="در حال بارگذاری جواب‌ها…" />}
+      failedText="جواب‌ها بارگذاری نشد."
+      onRetry={() => void loadTestResults()}
+      empty={
+        <p className="rounded-2xl border border-line bg-card p-5 leading-8" data-results-empty>
+          {EMPTY_RESULTS}
+        </p>
+      }
+      count={(meta) => `${toPersianDigits(meta.total)} جواب`}
+      keyOf={(result) => result.key}
+      pagerLabel="صفحه‌های جواب‌ها"
+      onPage={(page) => showTestResults({ page })}
+    >
+      {(result) => <ResultCard result={result} page={view.page} />}
+    </ListView>
   );
 }
 
