@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { ServiceRequest, ServiceRequestFile, ServiceRequestInvoice } from '#lib/api/contracts/service-requests.ts';
 import { formatJalaliDate, formatJalaliDateTime } from '#lib/format/date.ts';
 import { formatRial } from '#lib/format/number.ts';

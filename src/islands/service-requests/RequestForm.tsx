@@ -7,7 +7,7 @@ import { SERVICE_REQUEST_HORIZON_DAYS, ServiceRequestSchema } from '#lib/api/con
 import { addDays } from '#lib/booking/slots.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
-import { SERVICE_CATEGORIES, type ServiceCategory, type ServiceWindow } from '#lib/services/names.ts';
+import { SERVICE_CATEGORIES, type ServiceCategory } from '#lib/services/names.ts';
 import { ADDRESS_MAX_LENGTH, NOTES_MAX_LENGTH } from '#lib/validation/request-text.ts';
 import { $user } from '#stores/auth.ts';
 import { $savedContacts, fileServiceRequest } from '#stores/service-requests.ts';
