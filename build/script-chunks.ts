@@ -21,8 +21,9 @@ const GROUPS = [
   // The shared pieces of the account pages' islands (the auth guard, the UI kit, the load-state and
   // list-view helpers, the wallet's store): one file instead of a handful of sub-kilobyte ones, each
   // paying its own response headers.
-  // CopyLink and LiveLinks stay out: only the share panels use them.
-  { name: 'ui', test: /[\\/]src[\\/](?:islands[\\/](?:ui[\\/](?!CopyLink\.tsx|LiveLinks\.tsx)|auth[\\/]AuthGate\.tsx)|stores[\\/](?:wallet|loadable)\.ts|lib[\\/]list-view\.ts)/, priority: 1 },
+  // CopyLink and LiveLinks stay out: only the share panels use them. So do the pieces only one or two
+  // pages draw (the documents' header, the text area, the bank and calendar buttons).
+  { name: 'ui', test: /[\\/]src[\\/](?:islands[\\/](?:ui[\\/](?!CopyLink\.tsx|LiveLinks\.tsx|DocumentHeader\.tsx|TextAreaField\.tsx|BankActions\.tsx|CalendarButton\.tsx)|auth[\\/]AuthGate\.tsx)|stores[\\/](?:wallet|loadable)\.ts|lib[\\/]list-view\.ts)/, priority: 1 },
   // The rules, contracts and API calls the account islands share (every one of them also loads the
   // login popup, which needs most of the rules): one file instead of six to ten small ones.
   // The results page's contract and calls are left to its own group below.
@@ -35,14 +36,14 @@ const GROUPS = [
     priority: 0,
   },
   // Issue 13: what both views of the results page share after login (their stores, calls, contract,
-  // labels and status chip) in one file, none of it in the files every account page loads. The
+  // labels) in one file, none of it in the files every account page loads. The
   // island itself (TestResultsPage: the login prompt and a lazy import) stays out, and so do the two
   // views (ResultsList with the claim form, ResultView with the document, charts and share links):
   // each is its own lazily loaded file. After 'forms' (same priority, later index), so the rules
   // the contract imports stay there: a group takes its modules' dependencies with it.
   {
     name: 'test-results',
-    test: /[\\/]src[\\/](?:lib[\\/]api[\\/]contracts[\\/]test-results\.ts|lib[\\/]test-results[\\/]|client[\\/]api[\\/]test-results\.ts|stores[\\/]test-results|islands[\\/]test-results[\\/](?:ResultsContent\.tsx|labels\.ts|StatusChip\.tsx))/,
+    test: /[\\/]src[\\/](?:lib[\\/]api[\\/]contracts[\\/]test-results\.ts|lib[\\/]test-results[\\/]|client[\\/]api[\\/]test-results\.ts|stores[\\/]test-results|islands[\\/]test-results[\\/](?:ResultsContent\.tsx|labels\.ts))/,
     priority: 0,
   },
   { name: 'dates', test: /[\\/]src[\\/](?:lib[\\/]format[\\/]date\.ts|lib[\\/]pregnancy[\\/]|client[\\/]state[\\/]pregnancy\.ts)/, priority: 1 },

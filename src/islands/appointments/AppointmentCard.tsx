@@ -1,17 +1,20 @@
 import type { ReactNode } from 'react';
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
-import { formatBookingDay } from '#lib/booking/when.ts';
-import { formatJalaliDateTime, formatTime } from '#lib/format/date.ts';
+import { formatJalaliDateTime, formatTime, formatWeekdayDate } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRial } from '#lib/format/number.ts';
 import { cancelRule } from '#lib/booking/cancel-rule.ts';
 import { CancelRuleNote } from '../booking/CancelRuleNote.tsx';
+import { CalendarButton } from '../ui/CalendarButton.tsx';
+import { StatusChip } from '../ui/StatusChip.tsx';
 import { STATUS_LABELS, STATUS_TONES } from './labels.ts';
+import { Fact, Facts } from '../ui/Facts.tsx';
 
 export interface CardActions {
   onCancel: (appointment: Appointment) => void;
   onReschedule: (appointment: Appointment) => void;
-  onCalendar: (appointment: Appointment) => void;
+  /** Downloads the appointment's calendar file. */
+  onCalendar: (appointment: Appointment) => Promise<void>;
 }
 
 const actionClass = 'inline-flex min-h-11 items-center justify-center rounded-xl border border-line px-4 text-sm font-bold hover:bg-page';
@@ -99,15 +102,6 @@ function PatientText({ patient }: Appointment) {
   );
 }
 
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap gap-x-2">
-      <dt className="text-muted">{term}:</dt>
-      <dd className="min-w-0 font-bold">{children}</dd>
-    </div>
-  );
-}
-
 /** One appointment of the patient's list: who, where, when, what was paid, and what may be done with it. */
 export function AppointmentCard({ appointment, actions }: { appointment: Appointment; actions: CardActions }) {
   const { status } = appointment;
@@ -122,37 +116,35 @@ export function AppointmentCard({ appointment, actions }: { appointment: Appoint
           </h3>
           {appointment.doctor.title && <p className="text-sm text-muted">{appointment.doctor.title}</p>}
         </div>
-        <p className={`shrink-0 rounded-full border px-3 py-1 text-sm font-bold ${STATUS_TONES[status]}`} data-status={status}>
-          {STATUS_LABELS[status]}
-        </p>
+        <StatusChip status={status} label={STATUS_LABELS[status]} tone={STATUS_TONES[status]} />
       </div>
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-        <Row term="تاریخ">
-          <time dateTime={appointment.start}>{formatBookingDay(appointment.start)}</time>
-        </Row>
-        <Row term="ساعت">
+      <Facts>
+        <Fact term="تاریخ">
+          <time dateTime={appointment.start}>{formatWeekdayDate(appointment.start)}</time>
+        </Fact>
+        <Fact term="ساعت">
           {formatTime(appointment.start)}، نوبت {toPersianDigits(appointment.turn)}
-        </Row>
-        <Row term="درمانگاه">{appointment.clinic.name}</Row>
-        <Row term="کد پیگیری">
+        </Fact>
+        <Fact term="درمانگاه">{appointment.clinic.name}</Fact>
+        <Fact term="کد پیگیری">
           <bdi dir="ltr">{appointment.key}</bdi>
-        </Row>
-        <Row term="برای">
+        </Fact>
+        <Fact term="برای">
           <PatientText {...appointment} />
-        </Row>
-        <Row term="پرداخت">{paidText(appointment)}</Row>
-        {appointment.refunded !== undefined && appointment.refunded > 0 && <Row term="برگشت به کیف پول">{formatRial(appointment.refunded)}</Row>}
+        </Fact>
+        <Fact term="پرداخت">{paidText(appointment)}</Fact>
+        {appointment.refunded !== undefined && appointment.refunded > 0 && <Fact term="برگشت به کیف پول">{formatRial(appointment.refunded)}</Fact>}
         {appointment.cancelled_at && (
-          <Row term="لغو در">
+          <Fact term="لغو در">
             <time dateTime={appointment.cancelled_at}>{formatJalaliDateTime(appointment.cancelled_at)}</time>
-          </Row>
+          </Fact>
         )}
         {unpaid && appointment.expires_at && (
-          <Row term="مهلت پرداخت">
+          <Fact term="مهلت پرداخت">
             تا ساعت <time dateTime={appointment.expires_at}>{formatTime(appointment.expires_at)}</time>
-          </Row>
+          </Fact>
         )}
-      </dl>
+      </Facts>
       {appointment.clinic.address && <p className="text-sm text-muted">{appointment.clinic.address}</p>}
       {(status === 'confirmed' || unpaid) && (
         <CancelRuleNote
@@ -175,9 +167,7 @@ export function AppointmentCard({ appointment, actions }: { appointment: Appoint
           </button>
         )}
         {status === 'confirmed' && (
-          <button type="button" className={actionClass} onClick={() => actions.onCalendar(appointment)}>
-            افزودن به تقویم
-          </button>
+          <CalendarButton download={() => actions.onCalendar(appointment)} className={`${actionClass} disabled:opacity-60`} />
         )}
         {(status === 'completed' || status === 'cancelled' || status === 'expired') && (
           <a

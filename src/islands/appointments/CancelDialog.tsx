@@ -5,7 +5,7 @@ import { formatBookingDay } from '#lib/booking/when.ts';
 import { formatTime } from '#lib/format/date.ts';
 import { formatRial } from '#lib/format/number.ts';
 import { cancelMyAppointment } from '#stores/my-appointments.ts';
-import { PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
+import { ConfirmActions } from '../ui/Buttons.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
 import { Sheet } from '../ui/Sheet.tsx';
@@ -59,14 +59,7 @@ export function CancelDialog({ appointment, onClose }: { appointment: Appointmen
             )}
           </p>
           <FormAlert message={problem} />
-          <div className="flex flex-wrap gap-3">
-            <PrimaryButton type="button" busy={busy} disabled={busy} onClick={() => void confirm(appointment)}>
-              بله، لغو شود
-            </PrimaryButton>
-            <SecondaryButton data-autofocus disabled={busy} onClick={close}>
-              نه، بماند
-            </SecondaryButton>
-          </div>
+          <ConfirmActions confirmLabel="بله، لغو شود" busy={busy} onConfirm={() => void confirm(appointment)} onKeep={close} />
         </div>
       )}
     </Sheet>

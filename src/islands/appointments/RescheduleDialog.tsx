@@ -4,19 +4,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { notify } from '#client/toasts.ts';
 import type { Appointment, Slot, SlotDay, SlotTakenAnswer } from '#lib/api/contracts/appointments.ts';
 import { formatBookingDay, formatSoon } from '#lib/booking/when.ts';
-import { formatTime, TEHRAN_TIME_ZONE } from '#lib/format/date.ts';
+import { formatTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { $rescheduleSlots, loadRescheduleSlots, rescheduleMyAppointment } from '#stores/my-appointments.ts';
+import { dayLabel } from '../booking/when.ts';
 import { PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
 import { Sheet } from '../ui/Sheet.tsx';
 
-const weekday = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, weekday: 'long' });
-const dayMonth = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, day: 'numeric', month: 'long' });
-/** Noon of a Tehran day (YYYY-MM-DD): the same calendar day in any zone Intl is asked about. */
-const noonOf = (day: string) => new Date(`${day}T12:00:00+03:30`);
 
 /** The days that still have a free slot other than the appointment's own. */
 function freeDays(days: readonly SlotDay[], current: string): Array<{ date: string; slots: Slot[] }> {
@@ -44,8 +41,8 @@ function DayStrip({ days, value, onChange }: { days: readonly { date: string }[]
         {days.map((day) => (
           <label key={day.date} className={`${choiceClass} min-h-16 min-w-24 shrink-0`}>
             <input type="radio" name="reschedule-day" value={day.date} checked={value === day.date} onChange={() => onChange(day.date)} className="sr-only" />
-            <span className="text-sm">{weekday.format(noonOf(day.date))}</span>
-            <span className="font-bold">{dayMonth.format(noonOf(day.date))}</span>
+            <span className="text-sm">{dayLabel(day.date).weekday}</span>
+            <span className="font-bold">{dayLabel(day.date).date}</span>
           </label>
         ))}
       </div>

@@ -4,7 +4,7 @@ import { $loginFailure, $loginForm, $loginLoading, requestCode } from '#stores/l
 import { SendCodeSchema as PhoneFormSchema } from '#lib/api/contracts/auth.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { PrimaryButton } from '../ui/Buttons.tsx';
-import { TextField } from '../ui/TextField.tsx';
+import { FormTextField } from '../ui/TextField.tsx';
 
 /** Step 1, «ورود یا ثبت‌نام»: the phone number. */
 export function PhoneStep() {
@@ -29,9 +29,8 @@ export function PhoneStep() {
       }}
     >
       <p className="text-muted">برای ورود یا ساختن حساب، شمارهٔ موبایل خود را وارد کنید.</p>
-      <TextField
-        {...phone.props}
-        value={phone.input ?? ''}
+      <FormTextField
+        field={phone}
         label="شمارهٔ موبایل"
         type="tel"
         inputMode="tel"
@@ -39,7 +38,6 @@ export function PhoneStep() {
         dir="ltr"
         placeholder="۰۹۱۲ ۳۴۵ ۶۷۸۹"
         className="min-h-12 rounded-xl border border-line bg-page px-3 text-start text-lg tracking-wide outline-none focus:border-brand aria-invalid:border-danger"
-        errors={phone.errors}
         disabled={loading}
         // The sheet (ui/Sheet.tsx) gives its first focus to the element marked data-autofocus.
         data-autofocus

@@ -1,12 +1,13 @@
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRial } from '#lib/format/number.ts';
+import { FactTable, type FactRow } from '../ui/Facts.tsx';
 import { whenText } from './when.ts';
 
 /** The appointment as a list of facts: what the hold step, the confirmation and the printout show. */
 export function AppointmentFacts({ appointment, paid = false }: { appointment: Appointment; paid?: boolean }) {
   const { patient } = appointment;
-  const rows: [string, React.ReactNode][] = [
+  const rows: FactRow[] = [
     [
       'کد پیگیری',
       <bdi dir="ltr" className="font-mono" data-appointment-key>
@@ -44,14 +45,5 @@ export function AppointmentFacts({ appointment, paid = false }: { appointment: A
     if (appointment.paid_by_bank > 0) rows.push(['پرداخت از درگاه بانک', formatRial(appointment.paid_by_bank)]);
     if (appointment.fee === 0) rows.push(['هزینه', 'رایگان']);
   }
-  return (
-    <dl className="divide-y divide-line rounded-xl border border-line">
-      {rows.map(([label, value]) => (
-        <div key={label} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:justify-between sm:gap-3">
-          <dt className="text-muted">{label}</dt>
-          <dd className="font-bold [overflow-wrap:anywhere] sm:text-end">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactTable rows={rows} />;
 }

@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
-import { notify } from '#client/toasts.ts';
 import { downloadCalendar } from '#stores/booking.ts';
 import { cancelRule } from '#lib/booking/cancel-rule.ts';
+import { CalendarButton } from '../ui/CalendarButton.tsx';
 import { AppointmentFacts } from './AppointmentFacts.tsx';
 import { CancelRuleNote } from './CancelRuleNote.tsx';
 
 /** The booked appointment: its facts, the calendar file, print, and the way to «my appointments». */
 export function Confirmation({ appointment }: { appointment: Appointment }) {
-  const [downloading, setDownloading] = useState(false);
   const done = appointment.status === 'completed';
   return (
     <section aria-labelledby="done-title" className="booking-print flex flex-col gap-5 rounded-2xl border border-line bg-card p-4 sm:p-5" data-booking-confirmed>
@@ -30,23 +28,10 @@ export function Confirmation({ appointment }: { appointment: Appointment }) {
         />
       )}
       <div className="flex flex-col gap-3 sm:flex-row print:hidden">
-        <button
-          type="button"
+        <CalendarButton
+          download={() => downloadCalendar(appointment.key)}
           className="min-h-12 flex-1 rounded-xl border border-line px-5 font-bold hover:bg-page disabled:opacity-60"
-          disabled={downloading}
-          onClick={async () => {
-            setDownloading(true);
-            try {
-              await downloadCalendar(appointment.key);
-            } catch {
-              notify.error('فایل تقویم دریافت نشد؛ دوباره تلاش کنید.');
-            } finally {
-              setDownloading(false);
-            }
-          }}
-        >
-          افزودن به تقویم
-        </button>
+        />
         <button type="button" className="min-h-12 flex-1 rounded-xl border border-line px-5 font-bold hover:bg-page" onClick={() => window.print()}>
           چاپ نوبت
         </button>

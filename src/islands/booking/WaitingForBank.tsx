@@ -3,6 +3,7 @@ import { formatTime } from '#lib/format/date.ts';
 import { formatRial } from '#lib/format/number.ts';
 import { chooseAgain, refreshAppointment } from '#stores/booking.ts';
 import { cancelRule } from '#lib/booking/cancel-rule.ts';
+import { BankActions, bankActionClass } from '../ui/BankActions.tsx';
 import { AppointmentFacts } from './AppointmentFacts.tsx';
 import { CancelRuleNote } from './CancelRuleNote.tsx';
 
@@ -20,22 +21,11 @@ export function WaitingForBank({ appointment }: { appointment: Appointment }) {
       </p>
       <AppointmentFacts appointment={appointment} />
       <CancelRuleNote rule={cancelRule({ start: appointment.start, cancelUntil: appointment.cancel_until, now: new Date() })} />
-      <div className="flex flex-col gap-3 sm:flex-row">
-        {appointment.payment_id && (
-          <a
-            href={`/go-to-bank?payment=${encodeURIComponent(appointment.payment_id)}`}
-            className="inline-flex min-h-12 flex-1 items-center justify-center rounded-xl bg-btn-auth px-5 font-bold text-btn-auth-ink"
-          >
-            ادامهٔ پرداخت در بانک
-          </a>
-        )}
-        <button type="button" className="min-h-12 flex-1 rounded-xl border border-line px-5 font-bold" onClick={() => void refreshAppointment()}>
-          بررسی دوباره
-        </button>
-        <button type="button" className="min-h-12 flex-1 rounded-xl border border-line px-5 font-bold" onClick={chooseAgain}>
+      <BankActions paymentId={appointment.payment_id} onCheck={() => void refreshAppointment()}>
+        <button type="button" className={bankActionClass} onClick={chooseAgain}>
           انتخاب زمان دیگر
         </button>
-      </div>
+      </BankActions>
     </section>
   );
 }

@@ -1,18 +1,9 @@
-import type { ReactNode } from 'react';
 import type { Invoice } from '#lib/api/contracts/invoices.ts';
 import { formatJalaliDate } from '#lib/format/date.ts';
 import { formatRialWithToman } from '#lib/format/toman.ts';
-import { StatusChip } from './StatusChip.tsx';
-import { invoiceTitle } from './labels.ts';
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap gap-x-2">
-      <dt className="text-muted">{term}:</dt>
-      <dd className="min-w-0 font-bold">{children}</dd>
-    </div>
-  );
-}
+import { StatusChip } from '../ui/StatusChip.tsx';
+import { invoiceTitle, STATUS_LABELS, STATUS_TONES } from './labels.ts';
+import { Fact, Facts } from '../ui/Facts.tsx';
 
 /** Past its due date and still unpaid. */
 const overdue = (invoice: Invoice, now: number) => invoice.status === 'unpaid' && invoice.due_at !== undefined && Date.parse(invoice.due_at) < now;
@@ -33,30 +24,30 @@ export function InvoiceCard({ invoice, now }: { invoice: Invoice; now: number })
             صورت‌حساب <bdi dir="ltr">{invoice.key}</bdi>
           </p>
         </div>
-        <StatusChip status={invoice.status} />
+        <StatusChip status={invoice.status} label={STATUS_LABELS[invoice.status]} tone={STATUS_TONES[invoice.status]} />
       </div>
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-        <Row term="تاریخ صدور">
+      <Facts>
+        <Fact term="تاریخ صدور">
           <time dateTime={invoice.issued_at}>{formatJalaliDate(invoice.issued_at)}</time>
-        </Row>
-        <Row term={{ unpaid: 'مبلغ قابل پرداخت', paid: 'پرداخت‌شده', void: 'مبلغ' }[invoice.status]}>
+        </Fact>
+        <Fact term={{ unpaid: 'مبلغ قابل پرداخت', paid: 'پرداخت‌شده', void: 'مبلغ' }[invoice.status]}>
           <span data-invoice-payable>{formatRialWithToman(invoice.payable)}</span>
-        </Row>
+        </Fact>
         {invoice.status === 'unpaid' && invoice.due_at && (
-          <Row term="مهلت پرداخت">
+          <Fact term="مهلت پرداخت">
             <time dateTime={invoice.due_at} className={late ? 'text-danger' : undefined}>
               {formatJalaliDate(invoice.due_at)}
             </time>
             {late && <span className="text-danger"> (گذشته است)</span>}
-          </Row>
+          </Fact>
         )}
         {invoice.status === 'paid' && invoice.paid_at && (
-          <Row term="تاریخ پرداخت">
+          <Fact term="تاریخ پرداخت">
             <time dateTime={invoice.paid_at}>{formatJalaliDate(invoice.paid_at)}</time>
-          </Row>
+          </Fact>
         )}
-        {invoice.status === 'void' && invoice.void_reason && <Row term="علت ابطال">{invoice.void_reason}</Row>}
-      </dl>
+        {invoice.status === 'void' && invoice.void_reason && <Fact term="علت ابطال">{invoice.void_reason}</Fact>}
+      </Facts>
       <div className="flex flex-wrap gap-2">
         <a
           href={href}

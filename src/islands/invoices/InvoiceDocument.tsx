@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
 import type { Invoice, InvoiceItem, PublicInvoice } from '#lib/api/contracts/invoices.ts';
 import { formatJalaliDate, formatJalaliDateTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRial } from '#lib/format/number.ts';
-import { StatusChip } from './StatusChip.tsx';
+import { DocumentHeader } from '../ui/DocumentHeader.tsx';
+import { StatusChip } from '../ui/StatusChip.tsx';
+import { STATUS_LABELS, STATUS_TONES } from './labels.ts';
+import { Fact, Facts } from '../ui/Facts.tsx';
 
 /**
  * The invoice as a document: the hospital, the patient, the lines and the totals. Drawn by the
@@ -26,15 +28,6 @@ export function paidHow(invoice: Invoice): string {
   if (invoice.paid_from_wallet > 0) return 'از کیف پول';
   if (invoice.paid_by_bank > 0) return 'از درگاه بانک';
   return 'بدون مبلغ پرداختی';
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap gap-x-2">
-      <dt className="text-muted">{term}:</dt>
-      <dd className="min-w-0 font-bold">{children}</dd>
-    </div>
-  );
 }
 
 const cell = 'border-b border-line px-2 py-2 align-top';
@@ -153,28 +146,15 @@ export interface InvoiceDocumentProps {
 export function InvoiceDocument({ invoice, patient, requestHref }: InvoiceDocumentProps) {
   const own = 'paid_from_wallet' in invoice ? invoice : undefined;
   return (
-    <article aria-labelledby="invoice-issuer" className="invoice-document relative flex flex-col gap-5 rounded-2xl border border-line bg-card p-4 sm:p-6" data-invoice={invoice.key}>
-      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-line pb-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h2 id="invoice-issuer" className="text-lg font-black">
-            {invoice.issuer.name}
-          </h2>
-          {invoice.issuer.address && <p className="text-sm text-muted">{invoice.issuer.address}</p>}
-          {invoice.issuer.phone && (
-            <p className="text-sm text-muted">
-              تلفن: <bdi dir="ltr">{toPersianDigits(invoice.issuer.phone)}</bdi>
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col items-start gap-1 sm:items-end">
-          <p className="font-bold">صورت‌حساب خدمات</p>
-          <p className="text-sm">
-            شماره: <bdi dir="ltr" className="font-bold">{invoice.key}</bdi>
-          </p>
-          <StatusChip status={invoice.status} />
-        </div>
-      </header>
-      <dl className="invoice-facts grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+    <article aria-labelledby="invoice-issuer" className="invoice-document print-document relative flex flex-col gap-5 rounded-2xl border border-line bg-card p-4 sm:p-6" data-invoice={invoice.key}>
+      <DocumentHeader
+        titleId="invoice-issuer"
+        issuer={invoice.issuer}
+        kind="صورت‌حساب خدمات"
+        number={invoice.key}
+        status={<StatusChip status={invoice.status} label={STATUS_LABELS[invoice.status]} tone={STATUS_TONES[invoice.status]} />}
+      />
+      <Facts className="invoice-facts">
         <Fact term="بیمار">
           <span data-invoice-patient>{patient}</span>
         </Fact>
@@ -220,7 +200,7 @@ export function InvoiceDocument({ invoice, patient, requestHref }: InvoiceDocume
             <time dateTime={own.voided_at}>{formatJalaliDate(own.voided_at)}</time>
           </Fact>
         )}
-      </dl>
+      </Facts>
       {invoice.status === 'void' && own?.void_reason && (
         <p className="rounded-xl border border-line bg-page p-3 text-sm" data-void-reason>
           علت ابطال: {own.void_reason}

@@ -5,6 +5,7 @@ import { formatRial } from '#lib/format/number.ts';
 import { $invoice, $paper, choosePaper, loadInvoice, PAPERS, printInvoice } from '#stores/invoices-detail.ts';
 import { ChoiceGroup } from '../ui/ChoiceGroup.tsx';
 import { LoadFailed } from '../ui/LoadState.tsx';
+import { DetailSkeleton } from '../ui/Skeleton.tsx';
 import { InvoiceDocument } from './InvoiceDocument.tsx';
 import { PAPER_LABELS } from './labels.ts';
 import { PayPanel } from './PayPanel.tsx';
@@ -25,24 +26,6 @@ function PrintPanel() {
         چاپ
       </button>
     </section>
-  );
-}
-
-function Skeleton() {
-  return (
-    <div role="status" className="flex flex-col gap-4">
-      <span className="sr-only">در حال بارگذاری صورت‌حساب…</span>
-      <div aria-hidden="true" className="flex animate-pulse flex-col gap-4 rounded-2xl border border-line bg-card p-5">
-        <div className="h-6 w-56 rounded bg-line" />
-        <div className="h-4 w-40 rounded bg-line" />
-        <div className="grid gap-2 sm:grid-cols-2">
-          <div className="h-4 rounded bg-line" />
-          <div className="h-4 rounded bg-line" />
-        </div>
-        <div className="h-32 rounded-xl bg-line" />
-        <div className="h-20 w-64 self-end rounded-xl bg-line" />
-      </div>
-    </div>
   );
 }
 
@@ -75,7 +58,7 @@ function Shown({ invoice }: { invoice: Invoice }) {
           صورت‌حساب پرداخت شد. رسید آن همین صفحه است و می‌توانید چاپش کنید.
         </p>
       )}
-      <div className="invoice-layout grid items-start gap-4 desktop:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="print-layout grid items-start gap-4 desktop:grid-cols-[minmax(0,1fr)_20rem]">
         <InvoiceDocument
           invoice={invoice}
           patient={`${invoice.patient.first_name} ${invoice.patient.last_name}`.trim()}
@@ -95,6 +78,6 @@ function Shown({ invoice }: { invoice: Invoice }) {
 export function InvoiceView() {
   const state = useStore($invoice);
   if (state.status === 'failed') return <LoadFailed text="صورت‌حساب بارگذاری نشد." onRetry={() => void loadInvoice()} />;
-  if (state.status === 'loading') return <Skeleton />;
+  if (state.status === 'loading') return <DetailSkeleton label="در حال بارگذاری صورت‌حساب…" />;
   return <Shown invoice={state.data} />;
 }

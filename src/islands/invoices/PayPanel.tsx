@@ -5,6 +5,7 @@ import { formatTime } from '#lib/format/date.ts';
 import { formatRial } from '#lib/format/number.ts';
 import { $openPayment, loadInvoice, payShownInvoice } from '#stores/invoices-detail.ts';
 import { $wallet } from '#stores/wallet.ts';
+import { BankActions } from '../ui/BankActions.tsx';
 import { PrimaryButton } from '../ui/Buttons.tsx';
 import { PaymentSplit, splitPayment } from '../ui/PaymentSplit.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
@@ -31,19 +32,7 @@ function WaitingForBank({ invoice }: { invoice: Invoice }) {
           </>
         )}
       </p>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        {invoice.payment_id && (
-          <a
-            href={`/go-to-bank?payment=${encodeURIComponent(invoice.payment_id)}`}
-            className="inline-flex min-h-12 flex-1 items-center justify-center rounded-xl bg-btn-auth px-5 font-bold text-btn-auth-ink"
-          >
-            ادامهٔ پرداخت در بانک
-          </a>
-        )}
-        <button type="button" className="min-h-12 flex-1 rounded-xl border border-line px-5 font-bold hover:bg-page" onClick={() => void loadInvoice({ quiet: true })}>
-          بررسی دوباره
-        </button>
-      </div>
+      <BankActions paymentId={invoice.payment_id} onCheck={() => void loadInvoice({ quiet: true })} />
     </section>
   );
 }

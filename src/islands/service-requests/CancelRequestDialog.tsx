@@ -3,7 +3,7 @@ import { notify } from '#client/toasts.ts';
 import { describeFailure } from '#lib/api/failure.ts';
 import type { ServiceRequest } from '#lib/api/contracts/service-requests.ts';
 import { cancelShownServiceRequest } from '#stores/service-requests-detail.ts';
-import { PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
+import { ConfirmActions } from '../ui/Buttons.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
 import { Sheet } from '../ui/Sheet.tsx';
@@ -48,16 +48,7 @@ export function CancelRequestDialog({ request, onClose }: { request: ServiceRequ
         </p>
         <p className="text-sm text-muted">پس از لغو، اگر باز به این خدمت نیاز داشتید، درخواست تازه‌ای ثبت کنید.</p>
         <FormAlert message={problem} />
-        <div className="flex flex-wrap gap-3">
-          {!refused && (
-            <PrimaryButton type="button" busy={busy} disabled={busy} onClick={() => void confirm()}>
-              بله، لغو شود
-            </PrimaryButton>
-          )}
-          <SecondaryButton data-autofocus disabled={busy} onClick={close}>
-            {refused ? 'بستن' : 'نه، بماند'}
-          </SecondaryButton>
-        </div>
+        <ConfirmActions confirmLabel="بله، لغو شود" busy={busy} onConfirm={() => void confirm()} onKeep={close} refused={refused} />
       </div>
     </Sheet>
   );

@@ -1,15 +1,8 @@
-import type { ReactNode } from 'react';
 import type { ServiceRequest } from '#lib/api/contracts/service-requests.ts';
-import { PatientText, StatusChip, WhenText } from './parts.tsx';
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap gap-x-2">
-      <dt className="text-muted">{term}:</dt>
-      <dd className="min-w-0 font-bold [overflow-wrap:anywhere]">{children}</dd>
-    </div>
-  );
-}
+import { StatusChip } from '../ui/StatusChip.tsx';
+import { STATUS_LABELS, STATUS_TONES } from './labels.ts';
+import { PatientText, WhenText } from './parts.tsx';
+import { Fact, Facts } from '../ui/Facts.tsx';
 
 /** One request of the patient's list: what, for whom, when, where it stands, and a link to its page. */
 export function RequestCard({ request }: { request: ServiceRequest }) {
@@ -21,19 +14,19 @@ export function RequestCard({ request }: { request: ServiceRequest }) {
         <h2 id={titleId} className="min-w-0 text-lg font-bold">
           {request.service.name}
         </h2>
-        <StatusChip status={request.status} />
+        <StatusChip status={request.status} label={STATUS_LABELS[request.status]} tone={STATUS_TONES[request.status]} />
       </div>
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-        <Row term="کد پیگیری">
+      <Facts>
+        <Fact term="کد پیگیری">
           <bdi dir="ltr">{request.key}</bdi>
-        </Row>
-        <Row term={request.scheduled_at ? 'زمان مراجعه' : 'زمان دلخواه'}>
+        </Fact>
+        <Fact term={request.scheduled_at ? 'زمان مراجعه' : 'زمان دلخواه'}>
           <WhenText request={request} />
-        </Row>
-        <Row term="برای">
+        </Fact>
+        <Fact term="برای">
           <PatientText patient={request.patient} />
-        </Row>
-      </dl>
+        </Fact>
+      </Facts>
       <a href={href} className="inline-flex min-h-11 items-center justify-center self-start rounded-xl border border-line px-4 text-sm font-bold text-brand hover:bg-page">
         جزئیات و پیگیری
         <span className="sr-only">

@@ -1,12 +1,14 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { ServiceRequest, ServiceRequestFile, ServiceRequestInvoice } from '#lib/api/contracts/service-requests.ts';
 import { formatJalaliDate, formatJalaliDateTime } from '#lib/format/date.ts';
 import { formatRial } from '#lib/format/number.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { downloadRequestFile } from '#stores/service-requests-detail.ts';
-import { StatusChip as InvoiceStatusChip } from '../invoices/StatusChip.tsx';
-import { fileKindText, fileSizeText, windowLabel } from './labels.ts';
-import { dayText, PatientText, StatusChip, whenText } from './parts.tsx';
+import { STATUS_LABELS as INVOICE_STATUS_LABELS, STATUS_TONES as INVOICE_STATUS_TONES } from '../invoices/labels.ts';
+import { FactTable, type FactRow } from '../ui/Facts.tsx';
+import { StatusChip } from '../ui/StatusChip.tsx';
+import { fileKindText, fileSizeText, STATUS_LABELS, STATUS_TONES, windowLabel } from './labels.ts';
+import { dayText, PatientText, whenText } from './parts.tsx';
 import { Timeline } from './Timeline.tsx';
 
 // Loaded when first opened: the page's first paint does not wait for the dialog.
@@ -14,8 +16,8 @@ const CancelRequestDialog = lazy(() => import('./CancelRequestDialog.tsx').then(
 
 const sectionClass = 'flex flex-col gap-4 rounded-2xl border border-line bg-card p-4 sm:p-5';
 
-function Facts({ request }: { request: ServiceRequest }) {
-  const rows: [string, ReactNode][] = [
+function RequestFacts({ request }: { request: ServiceRequest }) {
+  const rows: FactRow[] = [
     ['خدمت', request.service.name],
     [
       'کد پیگیری',
@@ -45,16 +47,7 @@ function Facts({ request }: { request: ServiceRequest }) {
   }
   if (request.notes) rows.push(['توضیحات شما', <span className="whitespace-pre-line font-normal">{request.notes}</span>]);
   rows.push(['ثبت در', <time dateTime={request.created_at}>{formatJalaliDateTime(request.created_at)}</time>]);
-  return (
-    <dl className="divide-y divide-line rounded-xl border border-line">
-      {rows.map(([label, value]) => (
-        <div key={label} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:justify-between sm:gap-6">
-          <dt className="shrink-0 text-muted">{label}</dt>
-          <dd className="min-w-0 font-bold [overflow-wrap:anywhere] sm:text-end">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactTable rows={rows} />;
 }
 
 const payLinkClass = 'inline-flex min-h-11 items-center justify-center rounded-xl bg-btn-auth px-4 text-sm font-bold text-btn-auth-ink';
@@ -86,7 +79,7 @@ function Invoices({ invoices }: { invoices: ServiceRequestInvoice[] }) {
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              <InvoiceStatusChip status={invoice.status} />
+              <StatusChip status={invoice.status} label={INVOICE_STATUS_LABELS[invoice.status]} tone={INVOICE_STATUS_TONES[invoice.status]} />
               {unpaid ? (
                 <a href={href} className={payLinkClass} data-request-invoice-pay>
                   پرداخت {formatRial(invoice.payable)}
@@ -201,7 +194,7 @@ export function RequestDetail({ request }: { request: ServiceRequest }) {
         </div>
         <p className="flex items-center gap-2">
           <span className="sr-only">وضعیت:</span>
-          <StatusChip status={request.status} />
+          <StatusChip status={request.status} label={STATUS_LABELS[request.status]} tone={STATUS_TONES[request.status]} />
         </p>
       </div>
       <Visit request={request} />
@@ -209,7 +202,7 @@ export function RequestDetail({ request }: { request: ServiceRequest }) {
         <h2 id="request-facts" className="text-lg font-bold">
           جزئیات درخواست
         </h2>
-        <Facts request={request} />
+        <RequestFacts request={request} />
         {request.can_cancel && (
           <div className="flex flex-col items-start gap-2">
             <p className="text-sm text-muted">تا پیش از زمان‌بندی بیمارستان می‌توانید درخواست را لغو کنید.</p>

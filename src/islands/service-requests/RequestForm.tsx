@@ -7,7 +7,7 @@ import { SERVICE_REQUEST_HORIZON_DAYS, ServiceRequestSchema } from '#lib/api/con
 import { addDays } from '#lib/booking/slots.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
-import { SERVICE_CATEGORIES, type ServiceCategory, type ServiceWindow } from '#lib/services/names.ts';
+import { SERVICE_CATEGORIES, type ServiceCategory } from '#lib/services/names.ts';
 import { ADDRESS_MAX_LENGTH, NOTES_MAX_LENGTH } from '#lib/validation/request-text.ts';
 import { $user } from '#client/state/auth.ts';
 import { $savedContacts, fileServiceRequest } from '#stores/service-requests.ts';
@@ -18,28 +18,12 @@ import { ChoiceGroup } from '../ui/ChoiceGroup.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { PersonFields } from '../ui/PersonFields.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
-import { TextField } from '../ui/TextField.tsx';
+import { FormTextField } from '../ui/TextField.tsx';
 import { REQUEST_FILED, windowLabel } from './labels.ts';
 import { FileAttachments } from './FileAttachments.tsx';
+import type { ServiceChoice } from './service-choice.ts';
 import { ServiceInfo } from './ServiceInfo.tsx';
-import { TextAreaField } from './TextAreaField.tsx';
-
-/** What the form needs of a catalogue service (src/content/services), passed in by the page at build time. */
-export interface ServiceChoice {
-  id: string;
-  name: string;
-  category: ServiceCategory;
-  summary: string;
-  windows: ServiceWindow[];
-  /** The earliest preferred day, in days from today. */
-  earliest_days: number;
-  lead_time: string;
-  price_min_rial: number;
-  price_max_rial: number;
-  price_note?: string | undefined;
-  prepare: string[];
-  areas: string[];
-}
+import { TextAreaField } from '../ui/TextAreaField.tsx';
 
 type Whom = 'self' | 'other';
 const WHOM: readonly { value: Whom; label: string }[] = [
@@ -261,15 +245,13 @@ export function RequestForm({ services }: { services: readonly ServiceChoice[] }
             <p className="text-sm text-muted">با یک لمس، نشانی و شمارهٔ تماس در فرم نوشته می‌شود؛ می‌توانید آن را ویرایش کنید.</p>
           </fieldset>
         )}
-        <TextField
-          {...phone.props}
-          value={phone.input ?? ''}
+        <FormTextField
+          field={phone}
           label="شمارهٔ تماس"
           type="tel"
           inputMode="tel"
           autoComplete="tel"
           dir="ltr"
-          errors={phone.errors}
           disabled={sending}
           hint="موبایل، یا تلفن ثابت با پیش‌شمارهٔ شهر (مثل ۰۲۱۸۸۷۷۶۶۵۵)؛ برای هماهنگی با همین شماره تماس می‌گیریم."
         />
@@ -336,9 +318,8 @@ export function RequestForm({ services }: { services: readonly ServiceChoice[] }
           نسخه
         </h2>
         <p className="text-sm text-muted">اگر پزشک نسخه داده است، کد رهگیری نسخهٔ الکترونیک را بنویسید یا از نسخهٔ کاغذی عکس بگیرید.</p>
-        <TextField
-          {...prescriptionCode.props}
-          value={prescriptionCode.input ?? ''}
+        <FormTextField
+          field={prescriptionCode}
           label="کد رهگیری نسخهٔ الکترونیک (اختیاری)"
           inputMode="text"
           autoComplete="off"
@@ -346,7 +327,6 @@ export function RequestForm({ services }: { services: readonly ServiceChoice[] }
           spellCheck={false}
           dir="ltr"
           maxLength={64}
-          errors={prescriptionCode.errors}
           disabled={sending}
           hint="کدی که پس از ثبت نسخه در پیامک یا از پزشک گرفته‌اید، مثل ۱۲۳۴۵."
         />

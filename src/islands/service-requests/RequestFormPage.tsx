@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { $isLoggedIn } from '#client/state/auth.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { Loading } from '../ui/LoadState.tsx';
-import type { ServiceChoice } from './RequestForm.tsx';
+import type { ServiceChoice } from './service-choice.ts';
 
 // The form (its rules, the date field, the services) is fetched once someone is logged in: a visitor
 // who only meets the login popup does not download it. Logged in already, it starts at once.

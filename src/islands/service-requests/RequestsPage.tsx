@@ -4,8 +4,8 @@ import type { ServiceRequestStatus } from '#lib/api/contracts/service-requests.t
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { $serviceRequests, $serviceRequestsView, loadServiceRequests, showServiceRequests, type ServiceRequestsView } from '#stores/service-requests.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
-import { LoadFailed } from '../ui/LoadState.tsx';
-import { Pager } from '../ui/Pager.tsx';
+import { ListView } from '../ui/ListView.tsx';
+import { ListSkeleton } from '../ui/Skeleton.tsx';
 import { EMPTY_TEXT, STATUS_FILTER_ORDER, STATUS_LABELS, emptyFilteredText } from './labels.ts';
 import { RequestCard } from './RequestCard.tsx';
 
@@ -40,29 +40,6 @@ function StatusFilter({ view }: { view: ServiceRequestsView }) {
   );
 }
 
-/** Two grey cards while the list loads, with a line for screen readers. */
-function Skeleton() {
-  return (
-    <div role="status" className="flex flex-col gap-4">
-      <span className="sr-only">در حال بارگذاری درخواست‌ها…</span>
-      {[0, 1].map((n) => (
-        <div key={n} aria-hidden="true" className="flex animate-pulse flex-col gap-3 rounded-2xl border border-line bg-card p-4">
-          <div className="flex justify-between gap-3">
-            <div className="h-5 w-44 rounded bg-line" />
-            <div className="h-6 w-20 rounded-full bg-line" />
-          </div>
-          <div className="grid gap-2 sm:grid-cols-2">
-            <div className="h-4 rounded bg-line" />
-            <div className="h-4 rounded bg-line" />
-            <div className="h-4 rounded bg-line" />
-          </div>
-          <div className="h-11 w-32 rounded-xl bg-line" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 function Empty({ status, servicesHref }: { status: ServiceRequestStatus | undefined; servicesHref: string | undefined }) {
   return (
     <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-card p-5">
@@ -90,24 +67,20 @@ function Empty({ status, servicesHref }: { status: ServiceRequestStatus | undefi
 function List({ servicesHref }: { servicesHref: string | undefined }) {
   const list = useStore($serviceRequests);
   const view = useStore($serviceRequestsView);
-  if (list.status === 'failed') return <LoadFailed text="درخواست‌ها بارگذاری نشد." onRetry={() => void loadServiceRequests()} />;
-  if (list.status === 'loading') return <Skeleton />;
-  const { items, meta } = list.data;
-  if (items.length === 0) return <Empty status={view.status} servicesHref={servicesHref} />;
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-sm text-muted" aria-live="polite">
-        {toPersianDigits(meta.total)} درخواست{view.status ? ` با وضعیت «${STATUS_LABELS[view.status]}»` : ''}
-      </p>
-      <ul className="flex flex-col gap-4">
-        {items.map((request) => (
-          <li key={request.key}>
-            <RequestCard request={request} />
-          </li>
-        ))}
-      </ul>
-      <Pager meta={meta} label="صفحه‌های درخواست‌ها" onPage={(page) => showServiceRequests({ ...view, page })} />
-    </div>
+    <ListView
+      state={list}
+      loading={<ListSkeleton label="در حال بارگذاری درخواست‌ها…" facts={3} />}
+      failedText="درخواست‌ها بارگذاری نشد."
+      onRetry={() => void loadServiceRequests()}
+      empty={<Empty status={view.status} servicesHref={servicesHref} />}
+      count={(meta) => `${toPersianDigits(meta.total)} درخواست${view.status ? ` با وضعیت «${STATUS_LABELS[view.status]}»` : ''}`}
+      keyOf={(request) => request.key}
+      pagerLabel="صفحه‌های درخواست‌ها"
+      onPage={(page) => showServiceRequests({ ...view, page })}
+    >
+      {(request) => <RequestCard request={request} />}
+    </ListView>
   );
 }
 

@@ -1,5 +1,5 @@
 import { formatRial } from '#lib/format/number.ts';
-import type { ServiceChoice } from './RequestForm.tsx';
+import type { ServiceChoice } from './service-choice.ts';
 
 function priceText({ price_min_rial: min, price_max_rial: max }: ServiceChoice): string {
   if (min === max) return min === 0 ? 'رایگان' : formatRial(min);

@@ -1,32 +1,14 @@
-import type { ServiceRequest, ServiceRequestStatus } from '#lib/api/contracts/service-requests.ts';
-import { formatJalaliDate, formatTime, TEHRAN_TIME_ZONE } from '#lib/format/date.ts';
+import type { ServiceRequest } from '#lib/api/contracts/service-requests.ts';
+import { formatWeekdayDate, formatWeekdayDateTime, tehranNoon } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
-import { STATUS_LABELS, STATUS_TONES, windowLabel } from './labels.ts';
+import { windowLabel } from './labels.ts';
 
-/** A request's status as a chip: a coloured frame around its name (the word carries it, not the colour). */
-export function StatusChip({ status }: { status: ServiceRequestStatus }) {
-  return (
-    <span className={`inline-flex shrink-0 items-center rounded-full border px-3 py-1 text-sm font-bold ${STATUS_TONES[status]}`} data-status={status}>
-      {STATUS_LABELS[status]}
-    </span>
-  );
-}
-
-// As lib/booking/when.ts words it; not imported from there, so that module stays in the appointment
-// pages' files and the service-request pages' shared file stays theirs alone (build/script-chunks.ts).
-const weekday = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, weekday: 'long' });
-const dayOf = (at: Date) => `${weekday.format(at)} ${formatJalaliDate(at)}`;
 
 /** «سه‌شنبه ۱۸ آذر ۱۴۰۵»: a Tehran calendar day `YYYY-MM-DD`, read at its noon. */
-export function dayText(day: string): string {
-  return dayOf(new Date(`${day}T12:00:00+03:30`));
-}
+export const dayText = (day: string): string => formatWeekdayDate(tehranNoon(day));
 
 /** «سه‌شنبه ۱۸ آذر ۱۴۰۵، ساعت ۰۹:۳۰»: an instant, in Tehran. */
-export function whenText(at: string): string {
-  const date = new Date(at);
-  return `${dayOf(date)}، ساعت ${formatTime(date)}`;
-}
+export const whenText = (at: string): string => formatWeekdayDateTime(at);
 
 /** When the visit is: the time the hospital set, or else the day and window the patient asked for. */
 export function WhenText({ request }: { request: Pick<ServiceRequest, 'scheduled_at' | 'preferred_date' | 'preferred_window'> }) {

@@ -7,7 +7,7 @@ import { claimShownTestResult } from '#stores/test-results.ts';
 import { PrimaryButton } from '../ui/Buttons.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
-import { TextField } from '../ui/TextField.tsx';
+import { FormTextField } from '../ui/TextField.tsx';
 
 /** The body's fields, as the API names them in a 422's `errors`. */
 const FIELDS = ['reception_code', 'international_code', 'code'];
@@ -77,26 +77,22 @@ export function ClaimForm() {
         onSubmit={(body) => claim(body)}
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            {...receptionCode.props}
-            value={receptionCode.input ?? ''}
+          <FormTextField
+            field={receptionCode}
             label="کد پذیرش"
             dir="ltr"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            errors={receptionCode.errors}
             disabled={sending}
             hint="روی برگهٔ پذیرش آزمایشگاه چاپ شده است."
           />
-          <TextField
-            {...nationalCode.props}
-            value={nationalCode.input ?? ''}
+          <FormTextField
+            field={nationalCode}
             label="کد ملی"
             inputMode="numeric"
             dir="ltr"
             autoComplete="off"
-            errors={nationalCode.errors}
             disabled={sending}
             hint="کد ملی کسی که آزمایش داده است."
           />
@@ -109,15 +105,13 @@ export function ClaimForm() {
           ) : null}
         </p>
         {sentTo ? (
-          <TextField
-            {...code.props}
-            value={code.input ?? ''}
+          <FormTextField
+            field={code}
             label="کد پیامک‌شده"
             inputMode="numeric"
             dir="ltr"
             autoComplete="one-time-code"
             maxLength={5}
-            errors={code.errors}
             disabled={sending}
             hint="کد ۵ رقمی پیامک"
           />

@@ -1,13 +1,14 @@
-import type { ReactNode } from 'react';
 import type { Observation, ObservationComponent, Panel, SharedTestResult, TestResult } from '#lib/api/contracts/test-results.ts';
 import { formatJalaliDate, formatJalaliDateTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { FlagBadge } from './FlagBadge.tsx';
-import { FLAG_DIRECTIONS, FLAG_LABELS } from './labels.ts';
+import { FLAG_DIRECTIONS, FLAG_LABELS, STATUS_LABELS, STATUS_TONES } from './labels.ts';
 import { RangeBar } from './RangeBar.tsx';
 import { displayUnit, formatLabValue, inBand, isCriticalFlag, isLowFlag, labNameBeside, rangeText } from './reading.ts';
-import { StatusChip } from './StatusChip.tsx';
 import { TrendChart } from './TrendChart.tsx';
+import { DocumentHeader } from '../ui/DocumentHeader.tsx';
+import { StatusChip } from '../ui/StatusChip.tsx';
+import { Fact, Facts } from '../ui/Facts.tsx';
 
 /**
  * A test result as a document: the hospital, the patient, the panels with each value's flag, range
@@ -15,15 +16,6 @@ import { TrendChart } from './TrendChart.tsx';
  * by the patient's page (an island) and by the share link's page (on the server, with no script),
  * and laid out for paper by results-print.css (a table per panel instead of the cards).
  */
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap gap-x-2">
-      <dt className="text-muted">{term}:</dt>
-      <dd className="min-w-0 font-bold">{children}</dd>
-    </div>
-  );
-}
 
 /** The test's Persian name when we know it, else the lab's. */
 const displayName = (observation: Observation) => observation.name_fa ?? observation.explanation?.title ?? observation.name;
@@ -327,30 +319,15 @@ export interface ResultDocumentProps {
 export function ResultDocument({ result, patient }: ResultDocumentProps) {
   const key = 'key' in result ? result.key : undefined;
   return (
-    <article aria-labelledby="results-issuer" className="results-document flex min-w-0 flex-col gap-5 rounded-2xl border border-line bg-card p-4 sm:p-6" data-result={key}>
-      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-line pb-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h2 id="results-issuer" className="text-lg font-black">
-            {result.issuer.name}
-          </h2>
-          {result.issuer.address && <p className="text-sm text-muted">{result.issuer.address}</p>}
-          {result.issuer.phone && (
-            <p className="text-sm text-muted">
-              تلفن: <bdi dir="ltr">{toPersianDigits(result.issuer.phone)}</bdi>
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col items-start gap-1 sm:items-end">
-          <p className="font-bold">جواب آزمایش</p>
-          {key && (
-            <p className="text-sm">
-              شماره: <bdi dir="ltr" className="font-bold">{key}</bdi>
-            </p>
-          )}
-          <StatusChip status={result.status} />
-        </div>
-      </header>
-      <dl className="results-facts grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+    <article aria-labelledby="results-issuer" className="results-document print-document flex min-w-0 flex-col gap-5 rounded-2xl border border-line bg-card p-4 sm:p-6" data-result={key}>
+      <DocumentHeader
+        titleId="results-issuer"
+        issuer={result.issuer}
+        kind="جواب آزمایش"
+        number={key}
+        status={<StatusChip status={result.status} label={STATUS_LABELS[result.status]} tone={STATUS_TONES[result.status]} />}
+      />
+      <Facts className="results-facts">
         <Fact term="بیمار">
           <span data-result-patient>{patient || '—'}</span>
         </Fact>
@@ -367,7 +344,7 @@ export function ResultDocument({ result, patient }: ResultDocumentProps) {
             <time dateTime={result.reported_at}>{(result.reported_date_only ? formatJalaliDate : formatJalaliDateTime)(result.reported_at)}</time>
           </Fact>
         )}
-      </dl>
+      </Facts>
       {result.critical_count > 0 && (
         <p className="results-critical flex items-start gap-2 rounded-xl border-2 border-danger bg-danger/10 p-3 font-bold leading-7 text-danger" data-critical-alert>
           <svg viewBox="0 0 24 24" className="mt-1 size-5 shrink-0" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">

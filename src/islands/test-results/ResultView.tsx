@@ -4,6 +4,7 @@ import type { TestResult } from '#lib/api/contracts/test-results.ts';
 import { $testResultsView, showTestResults, writeTestResultsView } from '#stores/test-results.ts';
 import { $testResult, loadTestResult, openTestResult, printTestResult } from '#stores/test-results-detail.ts';
 import { LoadFailed } from '../ui/LoadState.tsx';
+import { DetailSkeleton } from '../ui/Skeleton.tsx';
 import { ResultDocument } from './ResultDocument.tsx';
 import { SharePanel } from './SharePanel.tsx';
 
@@ -47,24 +48,6 @@ function OrderingDoctor({ result }: { result: TestResult }) {
   );
 }
 
-function Skeleton() {
-  return (
-    <div role="status" className="flex flex-col gap-4">
-      <span className="sr-only">در حال بارگذاری جواب آزمایش…</span>
-      <div aria-hidden="true" className="flex animate-pulse flex-col gap-4 rounded-2xl border border-line bg-card p-5">
-        <div className="h-6 w-56 rounded bg-line" />
-        <div className="h-4 w-40 rounded bg-line" />
-        <div className="grid gap-2 sm:grid-cols-2">
-          <div className="h-4 rounded bg-line" />
-          <div className="h-4 rounded bg-line" />
-        </div>
-        <div className="h-24 rounded-xl bg-line" />
-        <div className="h-24 rounded-xl bg-line" />
-      </div>
-    </div>
-  );
-}
-
 function Shown({ result }: { result: TestResult }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Opened from the list: the reader starts at the result's title, not at the link they left.
@@ -86,7 +69,7 @@ function Shown({ result }: { result: TestResult }) {
           چاپ جواب
         </button>
       </div>
-      <div className="results-layout grid items-start gap-4 desktop:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="print-layout grid items-start gap-4 desktop:grid-cols-[minmax(0,1fr)_20rem]">
         <ResultDocument result={result} patient={patient} />
         <div className="flex flex-col gap-4 print:hidden">
           <OrderingDoctor result={result} />
@@ -102,7 +85,7 @@ export function ResultView({ resultKey }: { resultKey: string }) {
   useEffect(() => openTestResult(resultKey), [resultKey]);
   const state = useStore($testResult);
   if (state.status === 'failed') return <LoadFailed text="جواب آزمایش بارگذاری نشد." onRetry={() => void loadTestResult()} />;
-  if (state.status === 'loading' || (state.status === 'ready' && state.data.key !== resultKey)) return <Skeleton />;
+  if (state.status === 'loading' || (state.status === 'ready' && state.data.key !== resultKey)) return <DetailSkeleton label="در حال بارگذاری جواب آزمایش…" />;
   if (state.status === 'missing') {
     return (
       <section className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-card p-5" data-result-missing>

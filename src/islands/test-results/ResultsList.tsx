@@ -1,23 +1,15 @@
 import { useStore } from '@nanostores/react';
-import type { MouseEvent, ReactNode } from 'react';
+import type { MouseEvent } from 'react';
 import type { TestResultSummary } from '#lib/api/contracts/test-results.ts';
 import { formatJalaliDate } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { $testResults, $testResultsView, loadTestResults, showTestResults, writeTestResultsView } from '#stores/test-results.ts';
-import { LoadFailed } from '../ui/LoadState.tsx';
-import { Pager } from '../ui/Pager.tsx';
+import { ListView } from '../ui/ListView.tsx';
 import { ClaimForm } from './ClaimForm.tsx';
-import { EMPTY_RESULTS } from './labels.ts';
-import { StatusChip } from './StatusChip.tsx';
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap gap-x-2">
-      <dt className="text-muted">{term}:</dt>
-      <dd className="min-w-0 font-bold">{children}</dd>
-    </div>
-  );
-}
+import { StatusChip } from '../ui/StatusChip.tsx';
+import { EMPTY_RESULTS, STATUS_LABELS, STATUS_TONES } from './labels.ts';
+import { Fact, Facts } from '../ui/Facts.tsx';
+import { ListSkeleton } from '../ui/Skeleton.tsx';
 
 const icon = 'mt-0.5 size-5 shrink-0';
 
@@ -74,19 +66,19 @@ function ResultCard({ result, page }: { result: TestResultSummary; page: number 
             کد پذیرش <bdi dir="ltr">{result.reception_code}</bdi>
           </p>
         </div>
-        <StatusChip status={result.status} />
+        <StatusChip status={result.status} label={STATUS_LABELS[result.status]} tone={STATUS_TONES[result.status]} />
       </div>
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-        <Row term="آزمایشگاه">{result.lab}</Row>
-        <Row term="نمونه‌گیری">
+      <Facts>
+        <Fact term="آزمایشگاه">{result.lab}</Fact>
+        <Fact term="نمونه‌گیری">
           <time dateTime={result.collected_at}>{formatJalaliDate(result.collected_at)}</time>
-        </Row>
+        </Fact>
         {result.reported_at && (
-          <Row term="گزارش">
+          <Fact term="گزارش">
             <time dateTime={result.reported_at}>{formatJalaliDate(result.reported_at)}</time>
-          </Row>
+          </Fact>
         )}
-      </dl>
+      </Facts>
       <FlagSummary result={result} />
       <div className="flex flex-wrap gap-2">
         <a
@@ -102,52 +94,27 @@ function ResultCard({ result, page }: { result: TestResultSummary; page: number 
   );
 }
 
-/** Two grey cards while the list loads, with a line for screen readers. */
-function Skeleton() {
-  return (
-    <div role="status" className="flex flex-col gap-4">
-      <span className="sr-only">در حال بارگذاری جواب‌ها…</span>
-      {[0, 1].map((n) => (
-        <div key={n} aria-hidden="true" className="flex animate-pulse flex-col gap-3 rounded-2xl border border-line bg-card p-4">
-          <div className="h-5 w-48 rounded bg-line" />
-          <div className="h-4 w-28 rounded bg-line" />
-          <div className="grid gap-2 sm:grid-cols-2">
-            <div className="h-4 rounded bg-line" />
-            <div className="h-4 rounded bg-line" />
-          </div>
-          <div className="h-5 w-40 rounded bg-line" />
-          <div className="h-11 w-28 rounded-xl bg-line" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 function List() {
   const list = useStore($testResults);
   const view = useStore($testResultsView);
-  if (list.status === 'failed') return <LoadFailed text="جواب‌ها بارگذاری نشد." onRetry={() => void loadTestResults()} />;
-  if (list.status === 'loading') return <Skeleton />;
-  const { items, meta } = list.data;
-  if (items.length === 0) {
-    return (
-      <p className="rounded-2xl border border-line bg-card p-5 leading-8" data-results-empty>
-        {EMPTY_RESULTS}
-      </p>
-    );
-  }
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-sm text-muted">{toPersianDigits(meta.total)} جواب</p>
-      <ul className="flex flex-col gap-4">
-        {items.map((result) => (
-          <li key={result.key}>
-            <ResultCard result={result} page={view.page} />
-          </li>
-        ))}
-      </ul>
-      <Pager meta={meta} label="صفحه‌های جواب‌ها" onPage={(page) => showTestResults({ page })} />
-    </div>
+    <ListView
+      state={list}
+      loading={<ListSkeleton label="در حال بارگذاری جواب‌ها…" />}
+      failedText="جواب‌ها بارگذاری نشد."
+      onRetry={() => void loadTestResults()}
+      empty={
+        <p className="rounded-2xl border border-line bg-card p-5 leading-8" data-results-empty>
+          {EMPTY_RESULTS}
+        </p>
+      }
+      count={(meta) => `${toPersianDigits(meta.total)} جواب`}
+      keyOf={(result) => result.key}
+      pagerLabel="صفحه‌های جواب‌ها"
+      onPage={(page) => showTestResults({ page })}
+    >
+      {(result) => <ResultCard result={result} page={view.page} />}
+    </ListView>
   );
 }
 

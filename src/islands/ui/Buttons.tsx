@@ -27,3 +27,34 @@ export function SecondaryButton({ children, ...props }: ButtonHTMLAttributes<HTM
     </button>
   );
 }
+
+/**
+ * A confirmation's two answers: do it (busy while it runs) or keep things as they are, which takes
+ * the dialog's first focus so a stray Enter changes nothing. Once the answer is `refused`, only «بستن».
+ */
+export function ConfirmActions({
+  confirmLabel,
+  busy,
+  onConfirm,
+  onKeep,
+  refused = false,
+}: {
+  confirmLabel: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onKeep: () => void;
+  refused?: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      {!refused && (
+        <PrimaryButton type="button" busy={busy} disabled={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </PrimaryButton>
+      )}
+      <SecondaryButton data-autofocus disabled={busy} onClick={onKeep}>
+        {refused ? 'بستن' : 'نه، بماند'}
+      </SecondaryButton>
+    </div>
+  );
+}

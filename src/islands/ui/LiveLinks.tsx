@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { PrimaryButton, SecondaryButton } from './Buttons.tsx';
+import { ConfirmActions } from './Buttons.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { showFormFailure } from './server-errors.ts';
 import { Sheet } from './Sheet.tsx';
@@ -43,14 +43,7 @@ function RevokeDialog<T extends LiveLink>({ link, question, revoke, onClose }: {
       <div className="flex flex-col gap-4">
         <p className="leading-8">{question(link)}</p>
         <FormAlert message={problem} />
-        <div className="flex flex-wrap gap-3">
-          <PrimaryButton type="button" busy={busy} disabled={busy} onClick={() => void confirm()}>
-            بله، باطل شود
-          </PrimaryButton>
-          <SecondaryButton data-autofocus disabled={busy} onClick={close}>
-            نه، بماند
-          </SecondaryButton>
-        </div>
+        <ConfirmActions confirmLabel="بله، باطل شود" busy={busy} onConfirm={() => void confirm()} onKeep={close} />
       </div>
     </Sheet>
   );

@@ -1,12 +1,4 @@
-import type { FieldElementProps } from '@formisch/react';
-import { TextField } from './TextField.tsx';
-
-/** What PersonFields needs of a formisch text field. */
-interface TextFieldStore {
-  props: FieldElementProps;
-  input: string | undefined;
-  errors: readonly string[] | null;
-}
+import { FormTextField, type BoundField } from './TextField.tsx';
 
 /** First name, last name and national code: the person fields of registration and of the profile. */
 export function PersonFields({
@@ -16,26 +8,24 @@ export function PersonFields({
   disabled,
   focusFirst,
 }: {
-  firstName: TextFieldStore;
-  lastName: TextFieldStore;
-  nationalCode: TextFieldStore;
+  firstName: BoundField;
+  lastName: BoundField;
+  nationalCode: BoundField;
   disabled: boolean;
   /** Marks the first name as the field a dialog focuses first. */
   focusFirst?: boolean;
 }) {
   return (
     <>
-      <TextField
-        {...firstName.props}
-        value={firstName.input ?? ''}
+      <FormTextField
+        field={firstName}
         label="نام"
         autoComplete="given-name"
-        errors={firstName.errors}
         disabled={disabled}
         {...(focusFirst ? { 'data-autofocus': true } : {})}
       />
-      <TextField {...lastName.props} value={lastName.input ?? ''} label="نام خانوادگی" autoComplete="family-name" errors={lastName.errors} disabled={disabled} />
-      <TextField {...nationalCode.props} value={nationalCode.input ?? ''} label="کد ملی" inputMode="numeric" dir="ltr" errors={nationalCode.errors} disabled={disabled} />
+      <FormTextField field={lastName} label="نام خانوادگی" autoComplete="family-name" disabled={disabled} />
+      <FormTextField field={nationalCode} label="کد ملی" inputMode="numeric" dir="ltr" disabled={disabled} />
     </>
   );
 }

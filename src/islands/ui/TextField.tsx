@@ -1,3 +1,4 @@
+import type { FieldElementProps } from '@formisch/react';
 import type { ChangeEvent, InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { useId } from 'react';
 import { toLatinDigits, toPersianDigits } from '#lib/format/digits.ts';
@@ -30,25 +31,47 @@ export function showPersianDigits(event: ChangeEvent<HTMLInputElement>, onChange
   replace(toPersianDigits(element.value));
 }
 
-/** A labelled text field with its error messages, wired for screen readers. Number fields show Persian digits. */
-export function TextField({
-  label,
-  errors,
-  hint,
-  prefix,
-  value,
-  onChange,
-  ...input
-}: {
+/** The ids a field's message paragraph takes, so the control can point at it with `aria-describedby`. */
+export const errorId = (id: string) => `${id}-error`;
+export const hintId = (id: string) => `${id}-hint`;
+
+/** Under a field: its errors (in red) or else its hint; nothing when it has neither. */
+export function FieldMessage({ id, errors, hint }: { id: string; errors?: readonly string[] | null | undefined; hint?: ReactNode }) {
+  if (errors?.length) {
+    return (
+      <p id={errorId(id)} className="text-sm text-danger">
+        {errors.join('، ')}
+      </p>
+    );
+  }
+  if (!hint) return null;
+  return (
+    <p id={hintId(id)} className="text-sm text-muted">
+      {hint}
+    </p>
+  );
+}
+
+/** A form's field as formisch hands it over (`useField`): what a bound text field takes from it. */
+export interface BoundField {
+  readonly props: FieldElementProps;
+  readonly input: string | undefined;
+  readonly errors: readonly string[] | null;
+}
+
+export type TextFieldProps = {
   label: string;
   errors?: readonly string[] | null;
   hint?: ReactNode;
   ref?: Ref<HTMLInputElement>;
   /** Fixed text drawn at the start of a left-to-right field (the «IR» of an IBAN); not part of the value. */
   prefix?: string;
-} & InputHTMLAttributes<HTMLInputElement>) {
+} & InputHTMLAttributes<HTMLInputElement>;
+
+/** A labelled text field with its error messages, wired for screen readers. Number fields show Persian digits. */
+export function TextField({ label, errors, hint, prefix, value, onChange, ...input }: TextFieldProps) {
   const id = useId();
-  const described = errors?.length ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const described = errors?.length ? errorId(id) : hint ? hintId(id) : undefined;
   const persian = numberField(input);
   const field = (
     <input
@@ -77,15 +100,12 @@ export function TextField({
       ) : (
         field
       )}
-      {errors?.length ? (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {errors.join('، ')}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={id} errors={errors} hint={hint} />
     </div>
   );
+}
+
+/** A `TextField` bound to a form's field: its events, its input and its errors. */
+export function FormTextField({ field, ...rest }: { field: BoundField } & Omit<TextFieldProps, 'value' | 'errors'>) {
+  return <TextField {...field.props} value={field.input ?? ''} errors={field.errors} {...rest} />;
 }

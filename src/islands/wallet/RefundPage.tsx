@@ -8,7 +8,7 @@ import { formatRial } from '#lib/format/number.ts';
 import { notify } from '#client/toasts.ts';
 import { $wallet, $withdrawals, cancelWithdrawal, loadWithdrawals, withdraw } from '#stores/wallet.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
-import { PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
+import { ConfirmActions, PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
 import { FormattedField } from '../ui/FormattedField.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
@@ -273,14 +273,7 @@ function WithdrawalList() {
               درخواست <bdi dir="ltr">{cancelling.key}</bdi> به مبلغ {formatRial(cancelling.amount)} لغو شود؟ مبلغ به موجودی کیف پول برمی‌گردد.
             </p>
             <FormAlert message={problem} />
-            <div className="flex flex-wrap gap-3">
-              <PrimaryButton type="button" busy={busy} disabled={busy} onClick={() => void confirmCancel(cancelling)}>
-                بله، لغو شود
-              </PrimaryButton>
-              <SecondaryButton data-autofocus disabled={busy} onClick={() => setCancelling(undefined)}>
-                نه، بماند
-              </SecondaryButton>
-            </div>
+            <ConfirmActions confirmLabel="بله، لغو شود" busy={busy} onConfirm={() => void confirmCancel(cancelling)} onKeep={() => setCancelling(undefined)} />
           </div>
         )}
       </Sheet>

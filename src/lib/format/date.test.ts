@@ -3,6 +3,10 @@ import {
   formatJalaliDate,
   formatJalaliDateTime,
   formatTime,
+  formatWeekday,
+  formatWeekdayDate,
+  formatWeekdayDateTime,
+  tehranNoon,
   toJalaliParts,
   toTehranIsoDate,
   type DateInput,
@@ -65,6 +69,27 @@ describe('formatJalaliDateTime / formatTime', () => {
     ['2026-11-21T20:45:00Z', '۰۰:۱۵'],
   ])('formatTime(%s) → %j', (input, expected) => {
     expect(formatTime(input)).toBe(expected);
+  });
+});
+
+describe('formatWeekday / formatWeekdayDate / formatWeekdayDateTime', () => {
+  it('names the day in Tehran, not in UTC', () => {
+    // 21:00 UTC on Saturday 21 November is already Sunday 1 Azar in Tehran.
+    expect(formatWeekday('2026-11-21T21:00:00Z')).toBe('یکشنبه');
+    expect(formatWeekday('2026-11-21T20:00:00Z')).toBe('شنبه');
+  });
+
+  it('puts the weekday before the long Jalali date', () => {
+    expect(formatWeekdayDate('2026-11-22T05:35:00Z')).toBe('یکشنبه ۱ آذر ۱۴۰۵');
+  });
+
+  it('adds the time after a comma', () => {
+    expect(formatWeekdayDateTime('2026-11-22T05:35:00Z')).toBe('یکشنبه ۱ آذر ۱۴۰۵، ساعت ۰۹:۰۵');
+  });
+
+  it('reads a calendar day at its Tehran noon', () => {
+    expect(tehranNoon('2026-11-22').toISOString()).toBe('2026-11-22T08:30:00.000Z');
+    expect(formatWeekdayDate(tehranNoon('2026-11-22'))).toBe('یکشنبه ۱ آذر ۱۴۰۵');
   });
 });
 

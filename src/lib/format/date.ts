@@ -38,6 +38,10 @@ const time = new Intl.DateTimeFormat('fa-IR', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
+const weekday = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
+  timeZone: TEHRAN_TIME_ZONE,
+  weekday: 'long',
+});
 const latinParts = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', {
   timeZone: TEHRAN_TIME_ZONE,
   year: 'numeric',
@@ -84,6 +88,31 @@ export function formatJalaliDateTime(date: DateInput, style: JalaliDateStyle = '
   const d = toDate(date);
   const joiner = style === 'short' ? ' ' : ' ساعت ';
   return `${formatJalaliDate(d, style)}${joiner}${time.format(d)}`;
+}
+
+/** The weekday's Persian name in Tehran: "سه‌شنبه". */
+export function formatWeekday(date: DateInput): string {
+  return weekday.format(toDate(date));
+}
+
+/**
+ * The weekday and the long Jalali date, Tehran time: "سه‌شنبه ۱۸ آذر ۱۴۰۵". Put together by hand
+ * because ICU orders a weekday with a year oddly ("۱۴۰۵ آذر ۱۸, سه‌شنبه").
+ */
+export function formatWeekdayDate(date: DateInput): string {
+  const d = toDate(date);
+  return `${weekday.format(d)} ${longDate.format(d)}`;
+}
+
+/** The weekday, the long Jalali date and the time, Tehran time: "سه‌شنبه ۱۸ آذر ۱۴۰۵، ساعت ۰۹:۳۰". */
+export function formatWeekdayDateTime(date: DateInput): string {
+  const d = toDate(date);
+  return `${formatWeekdayDate(d)}، ساعت ${time.format(d)}`;
+}
+
+/** Noon in Tehran of a Gregorian calendar day 'YYYY-MM-DD': the same calendar day in any zone. */
+export function tehranNoon(day: string): Date {
+  return new Date(`${day}T12:00:00+03:30`);
 }
 
 function partNumber(parts: Intl.DateTimeFormatPart[], type: 'year' | 'month' | 'day'): number {

@@ -1,5 +1,6 @@
 import { useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { toPersianDigits } from '#lib/format/digits.ts';
+import { errorId, FieldMessage, hintId } from './TextField.tsx';
 
 /**
  * A labelled text area with its error messages and a live count of the characters used out of
@@ -22,7 +23,7 @@ export function TextAreaField({
 } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value'>) {
   const id = useId();
   const over = value.length > max;
-  const described = [errors?.length ? `${id}-error` : hint ? `${id}-hint` : undefined, `${id}-count`].filter(Boolean).join(' ');
+  const described = [errors?.length ? errorId(id) : hint ? hintId(id) : undefined, `${id}-count`].filter(Boolean).join(' ');
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-bold">
@@ -37,17 +38,7 @@ export function TextAreaField({
         {...area}
       />
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
-        {errors?.length ? (
-          <p id={`${id}-error`} className="text-sm text-danger">
-            {errors.join('، ')}
-          </p>
-        ) : hint ? (
-          <p id={`${id}-hint`} className="text-sm text-muted">
-            {hint}
-          </p>
-        ) : (
-          <span />
-        )}
+        {errors?.length || hint ? <FieldMessage id={id} errors={errors} hint={hint} /> : <span />}
         <p id={`${id}-count`} className={`ms-auto text-sm tabular-nums ${over ? 'font-bold text-danger' : 'text-muted'}`} data-count>
           {toPersianDigits(value.length)} از {toPersianDigits(max)} نویسه
         </p>
