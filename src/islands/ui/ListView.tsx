@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
-import type { ListMeta } from '#lib/api/contracts/wallet.ts';
+import type { ListMeta } from '#lib/api/contracts/list.ts';
+import type { Loadable } from '#stores/loadable.ts';
 import { LoadFailed } from './LoadState.tsx';
 import { Pager } from './Pager.tsx';
 
 /** A paged list as its store holds it. */
-export type ListState<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: { items: readonly T[]; meta: ListMeta } };
+/** A paged list as the stores keep it (`Loadable` of a page); the items are only read here. */
+export type ListState<T> = Loadable<{ items: readonly T[]; meta: ListMeta }>;
 
 export interface ListViewProps<T> {
   state: ListState<T>;
