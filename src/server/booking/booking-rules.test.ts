@@ -48,7 +48,7 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 async function book(db: Db, account: Account, doctorId: string, start: string, now = NOW, patient?: { first_name: string; last_name: string; international_code: string }) {
   await fundWallet(db, account.id, 5_000_000);
   const held = await holdSlot(db, ctx, booker(account), { doctor_id: doctorId, start, ...(patient ? { for: patient } : {}) }, now);
-  const paid = await payAppointment(db, ctx, 'sandbox', account.id, held.key, { use_wallet: true }, now);
+  const paid = await payAppointment(db, { ctx, gateway: 'sandbox', accountId: account.id, key: held.key, useWallet: true, now });
   expect(paid.status).toBe('confirmed');
   return held;
 }
@@ -103,7 +103,7 @@ describeEachDatabase('booking rules', (database) => {
     const held = await holdSlot(db, ctx, booker(me), { doctor_id: 'dr-a', start }, NOW);
     expect(held.cancel_until).toBe(new Date(Date.parse(start) - 24 * HOUR).toISOString());
     await fundWallet(db, me.id, 5_000_000);
-    await payAppointment(db, ctx, 'sandbox', me.id, held.key, { use_wallet: true }, NOW);
+    await payAppointment(db, { ctx, gateway: 'sandbox', accountId: me.id, key: held.key, useWallet: true, now: NOW });
     const got = await getAppointment(db, ctx, me.id, held.key, NOW);
     expect(got).toMatchObject({ status: 'confirmed', can_cancel: true, can_reschedule: true, cancel_until: held.cancel_until });
     expect(got.receipt).toEqual({ paid_at: NOW.toISOString(), from_wallet: 5_000_000, by_bank: 0 });

@@ -122,12 +122,12 @@ describeEachDatabase('booking', (database) => {
     const [a, b] = [await newPatient(db), await newPatient(db)];
     await fundWallet(db, a.id, 6_000_000);
     const held = await holdSlot(db, ctx, booker(a), { doctor_id: 'dr-a', start: slot('08:00', '2026-12-10') }, NOW);
-    expect((await refusal(payAppointment(db, ctx, 'sandbox', b.id, held.key, { use_wallet: true }, NOW))).code).toBe('not_found');
-    const paid = await payAppointment(db, ctx, 'sandbox', a.id, held.key, { use_wallet: true }, at(1));
+    expect((await refusal(payAppointment(db, { ctx, gateway: 'sandbox', accountId: b.id, key: held.key, useWallet: true, now: NOW }))).code).toBe('not_found');
+    const paid = await payAppointment(db, { ctx, gateway: 'sandbox', accountId: a.id, key: held.key, useWallet: true, now: at(1) });
     expect(paid).toMatchObject({ status: 'confirmed', appointment: { status: 'confirmed', paid_from_wallet: 5_000_000, paid_by_bank: 0, can_cancel: true } });
     expect(await walletBalanceOf(db, a.id)).toBe(1_000_000);
     // Paying again changes nothing.
-    expect(await payAppointment(db, ctx, 'sandbox', a.id, held.key, { use_wallet: true }, at(2))).toMatchObject({ status: 'confirmed' });
+    expect(await payAppointment(db, { ctx, gateway: 'sandbox', accountId: a.id, key: held.key, useWallet: true, now: at(2) })).toMatchObject({ status: 'confirmed' });
     expect(await walletBalanceOf(db, a.id)).toBe(1_000_000);
     expect((await refusal(getAppointment(db, ctx, b.id, held.key, NOW))).code).toBe('not_found');
     expect((await listAppointments(db, ctx, a.id, { scope: 'upcoming', page: 1, perPage: 20 }, at(2))).rows.map((r) => r.key)).toContain(held.key);
@@ -138,7 +138,7 @@ describeEachDatabase('booking', (database) => {
     const { db } = database();
     const a = await newPatient(db);
     const held = await holdSlot(db, ctx, booker(a), { doctor_id: 'dr-free', start: slot('08:00') }, NOW);
-    expect(await payAppointment(db, ctx, 'sandbox', a.id, held.key, { use_wallet: false }, NOW)).toMatchObject({ status: 'confirmed' });
+    expect(await payAppointment(db, { ctx, gateway: 'sandbox', accountId: a.id, key: held.key, useWallet: false, now: NOW })).toMatchObject({ status: 'confirmed' });
   });
 
   it('wallet first, the rest by bank: the slot waits for the bank, then both parts become revenue once', async () => {
@@ -146,7 +146,7 @@ describeEachDatabase('booking', (database) => {
     const a = await newPatient(db);
     await fundWallet(db, a.id, 2_000_000);
     const held = await holdSlot(db, ctx, booker(a), { doctor_id: 'dr-a', start: slot('08:15', '2026-12-10') }, NOW);
-    const started = await payAppointment(db, ctx, 'sandbox', a.id, held.key, { use_wallet: true }, at(8));
+    const started = await payAppointment(db, { ctx, gateway: 'sandbox', accountId: a.id, key: held.key, useWallet: true, now: at(8) });
     if (started.status !== 'awaiting_payment') throw new Error('expected the bank');
     expect(started.amount).toBe(3_000_000);
     expect(await walletTotals(db, a.id)).toEqual({ available: 0, held: 2_000_000 });
@@ -154,7 +154,7 @@ describeEachDatabase('booking', (database) => {
     const waiting = await getAppointment(db, ctx, a.id, held.key, at(15));
     expect(waiting).toMatchObject({ status: 'awaiting_payment', expires_at: at(28).toISOString() });
     // Paying again while the bank has it returns the same payment.
-    expect(await payAppointment(db, ctx, 'sandbox', a.id, held.key, { use_wallet: true }, at(9))).toMatchObject({ payment_id: started.payment_id });
+    expect(await payAppointment(db, { ctx, gateway: 'sandbox', accountId: a.id, key: held.key, useWallet: true, now: at(9) })).toMatchObject({ payment_id: started.payment_id });
     const bank = await payAtBank(db, started.payment_id, at(12));
     await Promise.all([1, 2, 3, 4, 5].map(() => bank.complete(at(13))));
     expect(await getAppointment(db, ctx, a.id, held.key, at(13))).toMatchObject({ status: 'confirmed', paid_from_wallet: 2_000_000, paid_by_bank: 3_000_000 });
@@ -168,7 +168,7 @@ describeEachDatabase('booking', (database) => {
     const [a, b] = [await newPatient(db), await newPatient(db)];
     await fundWallet(db, a.id, 1_000_000);
     const held = await holdSlot(db, ctx, booker(a), { doctor_id: 'dr-a', start: slot('08:30', '2026-12-10') }, NOW);
-    const started = await payAppointment(db, ctx, 'sandbox', a.id, held.key, { use_wallet: true }, NOW);
+    const started = await payAppointment(db, { ctx, gateway: 'sandbox', accountId: a.id, key: held.key, useWallet: true, now: NOW });
     if (started.status !== 'awaiting_payment') throw new Error('expected the bank');
     // The payment's 20 minutes pass; B takes the slot.
     await holdSlot(db, ctx, booker(b), { doctor_id: 'dr-a', start: slot('08:30', '2026-12-10') }, at(21));
@@ -191,13 +191,13 @@ describeEachDatabase('booking', (database) => {
     const a = await newPatient(db);
     await fundWallet(db, a.id, 10_000_000);
     const far = await holdSlot(db, ctx, booker(a), { doctor_id: 'dr-a', start: slot('09:00', '2026-12-10') }, NOW);
-    await payAppointment(db, ctx, 'sandbox', a.id, far.key, { use_wallet: true }, NOW);
+    await payAppointment(db, { ctx, gateway: 'sandbox', accountId: a.id, key: far.key, useWallet: true, now: NOW });
     expect(await getAppointment(db, ctx, a.id, far.key, NOW)).toMatchObject({ can_cancel: true, refund_if_cancelled: 5_000_000 });
     expect(await cancelAppointment(db, ctx, a.id, far.key, at(1))).toEqual({ status: 'cancelled', key: far.key, refunded: 5_000_000 });
     expect(await walletBalanceOf(db, a.id)).toBe(10_000_000);
     expect((await refusal(cancelAppointment(db, ctx, a.id, far.key, at(2)))).code).toBe('conflict');
     const near = await holdSlot(db, ctx, booker(a), { doctor_id: 'dr-a', start: slot('09:00') }, at(3));
-    await payAppointment(db, ctx, 'sandbox', a.id, near.key, { use_wallet: true }, at(3));
+    await payAppointment(db, { ctx, gateway: 'sandbox', accountId: a.id, key: near.key, useWallet: true, now: at(3) });
     expect(await getAppointment(db, ctx, a.id, near.key, at(3))).toMatchObject({ can_cancel: false, refund_if_cancelled: 0 });
     expect((await refusal(cancelAppointment(db, ctx, a.id, near.key, at(4)))).code).toBe('conflict');
     expect(await walletBalanceOf(db, a.id)).toBe(5_000_000);
@@ -212,7 +212,7 @@ describeEachDatabase('booking', (database) => {
     for (const [patient, time] of [[a, '10:00'], [b, '10:15']] as const) {
       await fundWallet(db, patient.id, 5_000_000);
       const held = await holdSlot(db, ctx, booker(patient), { doctor_id: 'dr-a', start: slot(time, '2026-12-12') }, NOW);
-      await payAppointment(db, ctx, 'sandbox', patient.id, held.key, { use_wallet: true }, NOW);
+      await payAppointment(db, { ctx, gateway: 'sandbox', accountId: patient.id, key: held.key, useWallet: true, now: NOW });
       booked.push(held.key);
     }
     const target = slot('11:00', '2026-12-12');
@@ -236,7 +236,7 @@ describeEachDatabase('booking', (database) => {
     const [a, b, c] = [await newPatient(db), await newPatient(db), await newPatient(db)];
     await fundWallet(db, a.id, 5_000_000);
     const confirmed = await holdSlot(db, ctx, booker(a), { doctor_id: 'dr-a', start: slot('08:00', '2026-12-15') }, NOW);
-    await payAppointment(db, ctx, 'sandbox', a.id, confirmed.key, { use_wallet: true }, NOW);
+    await payAppointment(db, { ctx, gateway: 'sandbox', accountId: a.id, key: confirmed.key, useWallet: true, now: NOW });
     const held = await holdSlot(db, ctx, booker(b), { doctor_id: 'dr-a', start: slot('11:00', '2026-12-15') }, NOW);
     const other = await holdSlot(db, ctx, booker(c), { doctor_id: 'dr-a', start: slot('08:00', '2026-12-16') }, NOW);
     const result = await fileLeave(db, ctx, 'dr-a', { from: '2026-12-15', to: '2026-12-15', reason: 'همایش علمی' }, at(1));
@@ -254,15 +254,15 @@ describeEachDatabase('booking', (database) => {
   it('the reminder is sent once though two runners run at the same moment, and not for a cancelled visit', async () => {
     const { db } = database();
     const sent: string[] = [];
-    await setUpBookingJobs(db, () => ctx, NOW, async (to, text) => {
+    await setUpBookingJobs(db, { context: () => ctx, now: NOW, sendReminder: async (to, text) => {
       sent.push(`${to}: ${text}`);
-    });
+    } });
     const [a, b] = [await newPatient(db), await newPatient(db)];
     const keys = [];
     for (const patient of [a, b]) {
       await fundWallet(db, patient.id, 5_000_000);
       const held = await holdSlot(db, ctx, booker(patient), { doctor_id: 'dr-b', start: slot(patient === a ? '09:00' : '09:15', '2026-12-20') }, NOW);
-      await payAppointment(db, ctx, 'sandbox', patient.id, held.key, { use_wallet: true }, NOW);
+      await payAppointment(db, { ctx, gateway: 'sandbox', accountId: patient.id, key: held.key, useWallet: true, now: NOW });
       keys.push(held.key);
     }
     await cancelAppointment(db, ctx, b.id, keys[1]!, at(1));
@@ -282,7 +282,7 @@ describeEachDatabase('booking', (database) => {
     const booked = [];
     for (const time of ['08:00', '08:30']) {
       const held = await holdSlot(db, ctx, booker(a), { doctor_id: 'dr-a', start: slot(time, '2026-12-22') }, NOW);
-      await payAppointment(db, ctx, 'sandbox', a.id, held.key, { use_wallet: true }, NOW);
+      await payAppointment(db, { ctx, gateway: 'sandbox', accountId: a.id, key: held.key, useWallet: true, now: NOW });
       booked.push(held.key);
     }
     const [there, back] = [slot('10:00', '2026-12-22'), slot('08:00', '2026-12-22')];
@@ -306,13 +306,13 @@ describeEachDatabase('booking', (database) => {
   it('a reminder to a phone whose notification budget is spent is skipped, and the job is done', async () => {
     const { db } = database();
     const sent: string[] = [];
-    await setUpBookingJobs(db, () => ctx, NOW, async (to, text) => {
+    await setUpBookingJobs(db, { context: () => ctx, now: NOW, sendReminder: async (to, text) => {
       sent.push(`${to}: ${text}`);
-    });
+    } });
     const a = await newPatient(db);
     await fundWallet(db, a.id, 5_000_000);
     const held = await holdSlot(db, ctx, booker(a), { doctor_id: 'dr-b', start: slot('10:00', '2026-12-26') }, NOW);
-    await payAppointment(db, ctx, 'sandbox', a.id, held.key, { use_wallet: true }, NOW);
+    await payAppointment(db, { ctx, gateway: 'sandbox', accountId: a.id, key: held.key, useWallet: true, now: NOW });
     const due = tehran('2026-12-25', '10:00');
     const quiet = { sendText: async () => {} };
     for (let i = 0; i < 20; i++) await notify(db, { to: a.phoneNumber, text: 'پیام', now: new Date(due.getTime() - 60 * MIN + i), provider: quiet });

@@ -109,7 +109,7 @@ describeEachDatabase('hold limits', (database) => {
     const { db } = database();
     const [a, b, c] = await accountsOnPhone(db, 3);
     const first = await holdSlot(db, ctx, booker(a!), { doctor_id: 'dr-a', start: slot('09:00', '2026-12-09') }, NOW);
-    const paying = await payAppointment(db, ctx, 'sandbox', a!.id, first.key, { use_wallet: false }, at(1));
+    const paying = await payAppointment(db, { ctx, gateway: 'sandbox', accountId: a!.id, key: first.key, useWallet: false, now: at(1) });
     expect(paying.status).toBe('awaiting_payment');
     await holdSlot(db, ctx, booker(b!), { doctor_id: 'dr-a', start: slot('09:15', '2026-12-09') }, at(2));
     const refused = await refusal(holdSlot(db, ctx, booker(c!), { doctor_id: 'dr-a', start: slot('09:30', '2026-12-09') }, at(5)));

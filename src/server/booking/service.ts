@@ -6,19 +6,16 @@ import { maskPhone } from '../auth/limits.ts';
 import { AppError } from '../errors.ts';
 import { isBusinessKey, withFreshKey } from '../keys.ts';
 import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
-import { walletBalanceOf } from '../ledger/repository.ts';
 import { recordEvent, refusal } from '../limits/service.ts';
 import { lockWallet, transfer } from '../ledger/transfer.ts';
-import { GATEWAY_MINIMUM_RIALS, type PaymentGateway } from '../payments/gateway.ts';
-import { paymentMessages } from '../payments/messages.ts';
-import { splitPayment } from '#lib/wallet/payment-split.ts';
-import { findPayment, type PaymentRow } from '../payments/repository.ts';
-import { createPayment } from '../payments/service.ts';
+import { payPayable, type Payable } from '../payments/payable.ts';
+import type { PaymentRow } from '../payments/repository.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
 import { doctorName, doctorOf, type BookingContext } from './context.ts';
 import { bookingMessages as M, bookingStatement, holdLimitMessages } from './messages.ts';
 import { tellPatient } from './notices.ts';
 import { toAppointment } from './present.ts';
-import { releaseUnconfirmed } from './release.ts';
+import { appointmentEscrow, releaseUnconfirmed } from './release.ts';
 import { scheduleReminder } from './reminders.ts';
 import {
   ACTIVE_SLOT_CONSTRAINT,
@@ -301,69 +298,60 @@ export type PayResult =
   | { status: 'confirmed'; key: string; appointment: Appointment }
   | { status: 'awaiting_payment'; key: string; payment_id: string; redirect_url: string; amount: number };
 
+/** Appointments as the pay workflow sees them: a live hold is paid, a lapsed one ends. */
+export function appointmentPayable(ctx: BookingContext): Payable<AppointmentRow> {
+  return {
+    purpose: 'appointment',
+    ...appointmentEscrow,
+    // confirmPaid moves what the wallet gave from the holds to revenue, as for a bank-paid rest.
+    paidInto: SYSTEM_ACCOUNTS.appointmentHolds,
+    notFound: M.appointmentNotFound,
+    lockOf: lockAppointmentOf,
+    standing: (row, now) => {
+      if (row.status === 'confirmed') return 'settled';
+      if (row.status !== 'held' && row.status !== 'awaiting_payment') throw new AppError('conflict', M.notPayable);
+      return !row.expiresAt || row.expiresAt <= now ? 'lapsed' : 'open';
+    },
+    lapse: async (tx, row, now) => {
+      await releaseUnconfirmed(tx, row, now, { status: 'expired' }, true);
+    },
+    price: (row) => row.fee,
+    settle: async (tx, row, fromWallet, now) => {
+      const covered = await updateAppointment(tx, row.id, { paidFromWallet: row.paidFromWallet + fromWallet });
+      return confirmPaid(tx, ctx, covered, { byBank: 0 }, now);
+    },
+    awaitBank: (tx, row, { fromWallet, payment }) => {
+      // The slot waits for the bank: until this payment is paid or expires (api.md).
+      const expiresAt = row.expiresAt && row.expiresAt > payment.expiresAt ? row.expiresAt : payment.expiresAt;
+      return updateAppointment(tx, row.id, { paidFromWallet: row.paidFromWallet + fromWallet, status: 'awaiting_payment', paymentId: payment.id, expiresAt });
+    },
+    bankOrder: (row) => ({
+      returnPath: `/appointment/pre-reserve/${row.doctorId}?appointment=${row.key}`,
+      timeoutMinutes: ctx.settings.paymentTimeoutMinutes,
+      maxOpen: ctx.settings.paymentOpenLimit,
+    }),
+  };
+}
+
+export interface PayAppointmentRequest {
+  ctx: BookingContext;
+  gateway: PaymentGateway['name'];
+  accountId: number;
+  key: string;
+  useWallet: boolean;
+  now: Date;
+}
+
 /**
  * `POST /appointments/{key}/pay` `{use_wallet}`: the wallet first when asked (what it covers moves
  * now), the rest through a bank payment that keeps the slot until it is paid or expires. A repeat
  * while the bank payment is open returns that payment.
  */
-export async function payAppointment(
-  db: Db,
-  ctx: BookingContext,
-  gateway: PaymentGateway['name'],
-  accountId: number,
-  key: string,
-  body: { use_wallet: boolean },
-  now: Date,
-): Promise<PayResult> {
+export async function payAppointment(db: Db, request: PayAppointmentRequest): Promise<PayResult> {
+  const { ctx, key, now } = request;
   checkedKey(key);
-  const outcome = await db.transaction(async (tx) => {
-    await lockWallet(tx, accountId);
-    const row = await lockAppointmentOf(tx, accountId, key);
-    if (!row) throw new AppError('not_found', M.appointmentNotFound);
-    if (row.status === 'confirmed') return { kind: 'confirmed' as const, row, fresh: false };
-    if (row.status !== 'held' && row.status !== 'awaiting_payment') throw new AppError('conflict', M.notPayable);
-    if (!row.expiresAt || row.expiresAt <= now) {
-      await releaseUnconfirmed(tx, row, now, { status: 'expired' }, true);
-      return { kind: 'expired' as const };
-    }
-    if (row.status === 'awaiting_payment' && row.paymentId) {
-      const open = await findPayment(tx, row.paymentId);
-      if (open?.status === 'pending' && open.expiresAt > now) return { kind: 'bank' as const, row, payment: open };
-    }
-    const due = row.fee - row.paidFromWallet;
-    const split = splitPayment(due, body.use_wallet && due > 0 ? await walletBalanceOf(tx, accountId) : 0, body.use_wallet, GATEWAY_MINIMUM_RIALS[gateway]);
-    if (!split.payable) throw new AppError('not_acceptable', paymentMessages.belowBankMinimum);
-    const fromWallet = split.fromWallet;
-    if (fromWallet > 0) {
-      await transfer(tx, {
-        from: { wallet: accountId },
-        to: SYSTEM_ACCOUNTS.appointmentHolds,
-        amount: fromWallet,
-        type: 'payment',
-        description: fromWallet === due ? bookingStatement.paid(key) : bookingStatement.heldForBank(key),
-        reference: key,
-        now,
-      });
-    }
-    const covered = await updateAppointment(tx, row.id, { paidFromWallet: row.paidFromWallet + fromWallet });
-    if (fromWallet === due) return { kind: 'confirmed' as const, row: await confirmPaid(tx, ctx, covered, { byBank: 0 }, now), fresh: true };
-    const payment = await createPayment(tx, {
-      accountId,
-      purpose: 'appointment',
-      amount: due - fromWallet,
-      target: key,
-      returnPath: `/appointment/pre-reserve/${row.doctorId}?appointment=${key}`,
-      gateway,
-      timeoutMinutes: ctx.settings.paymentTimeoutMinutes,
-      maxOpen: ctx.settings.paymentOpenLimit,
-      now,
-    });
-    // The slot waits for the bank: until this payment is paid or expires (api.md).
-    const expiresAt = payment.expiresAt > row.expiresAt ? payment.expiresAt : row.expiresAt;
-    const waiting = await updateAppointment(tx, row.id, { status: 'awaiting_payment', paymentId: payment.id, expiresAt });
-    return { kind: 'bank' as const, row: waiting, payment };
-  });
-  if (outcome.kind === 'expired') throw new AppError('conflict', M.holdExpired);
+  const outcome = await payPayable(db, { payable: appointmentPayable(ctx), accountId: request.accountId, key, useWallet: request.useWallet, gateway: request.gateway, now });
+  if (outcome.kind === 'lapsed') throw new AppError('conflict', M.holdExpired);
   if (outcome.kind === 'bank') {
     return { status: 'awaiting_payment', key, payment_id: outcome.payment.id, redirect_url: `/go-to-bank?payment=${outcome.payment.id}`, amount: outcome.payment.amount };
   }

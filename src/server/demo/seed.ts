@@ -109,7 +109,7 @@ async function seedPaidInvoice(db: Db, ctx: BookingContext, siteUrl: string, acc
     },
     { issuedBy: 'demo', siteUrl, now: issuedAt },
   );
-  const paying = await payInvoice(db, ctx.catalogue.services, invoiceSettingsOf(ctx), 'sandbox', accountId, issued.key, { use_wallet: false }, paidAt);
+  const paying = await payInvoice(db, { services: ctx.catalogue.services, settings: invoiceSettingsOf(ctx), gateway: 'sandbox', accountId, key: issued.key, useWallet: false, now: paidAt });
   if (paying.status === 'awaiting_payment') await payAtSandbox(db, paying.payment_id, paidAt);
 }
 /**
@@ -125,7 +125,7 @@ async function seedDemoAppointment(db: Db, ctx: BookingContext, patient: DemoPat
   const start = (await nextFreeStarts(db, ctx, doctorId, bookedAt, 200)).find((candidate) => Date.parse(candidate) >= earliest);
   if (!start) return;
   const hold = await holdSlot(db, ctx, patient, { doctor_id: doctorId, start }, bookedAt);
-  await payAppointment(db, ctx, 'sandbox', patient.id, hold.key, { use_wallet: true }, new Date(bookedAt.getTime() + 60_000));
+  await payAppointment(db, { ctx, gateway: 'sandbox', accountId: patient.id, key: hold.key, useWallet: true, now: new Date(bookedAt.getTime() + 60_000) });
 }
 
 /**

@@ -66,7 +66,7 @@ async function paidAtBank(db: Db, paymentId: string) {
 
 /** The patient pays with the wallet first, the rest at the bank (not back yet). */
 async function patientAtBank(db: Db, account: Account, key: string) {
-  const started = await payInvoice(db, services, SETTINGS, 'sandbox', account.id, key, { use_wallet: true }, new Date());
+  const started = await payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: account.id, key, useWallet: true, now: new Date() });
   if (started.status !== 'awaiting_payment') throw new Error('expected the bank');
   return { ...started, ...(await paidAtBank(db, started.payment_id)) };
 }
@@ -200,7 +200,7 @@ describeEachDatabase('invoices', (database) => {
     const issued = await issue(db, owner);
     for (const call of [
       () => getInvoice(db, services, stranger.id, issued.key),
-      () => payInvoice(db, services, SETTINGS, 'sandbox', stranger.id, issued.key, { use_wallet: true }, new Date()),
+      () => payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: stranger.id, key: issued.key, useWallet: true, now: new Date() }),
       () => shareInvoice(db, stranger.id, issued.key, new Date()),
     ]) {
       expect((await rejection(call(), AppError)).code).toBe('not_found');
@@ -214,17 +214,17 @@ describeEachDatabase('invoices', (database) => {
     const patient = await newPatient(db);
     await fundWallet(db, patient.id, 2_999_500);
     const issued = await issueOf(db, patient, 3_000_000);
-    const started = await payInvoice(db, services, SETTINGS, 'sandbox', patient.id, issued.key, { use_wallet: true }, new Date());
+    const started = await payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: issued.key, useWallet: true, now: new Date() });
     expect(started).toMatchObject({ status: 'awaiting_payment', amount: BANK_MINIMUM_RIALS });
     expect(await walletBalanceOf(db, patient.id)).toBe(2_999_500 - (3_000_000 - BANK_MINIMUM_RIALS));
     expect((await findInvoice(db, issued.key))?.paidFromWallet).toBe(3_000_000 - BANK_MINIMUM_RIALS);
 
     // An invoice under the minimum: the wallet pays it whole, or nothing is held and the bank is not asked.
     const tiny = await issueOf(db, patient, 5_000);
-    expect((await rejection(payInvoice(db, services, SETTINGS, 'sandbox', patient.id, tiny.key, { use_wallet: false }, new Date()), AppError)).code).toBe('not_acceptable');
+    expect((await rejection(payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: tiny.key, useWallet: false, now: new Date() }), AppError)).code).toBe('not_acceptable');
     expect((await rejection(payByLink(db, SETTINGS, 'sandbox', tokenOf(tiny), new Date()), AppError)).code).toBe('not_acceptable');
     expect((await findInvoice(db, tiny.key))?.paymentId).toBeNull();
-    expect((await payInvoice(db, services, SETTINGS, 'sandbox', patient.id, tiny.key, { use_wallet: true }, new Date())).status).toBe('paid');
+    expect((await payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: tiny.key, useWallet: true, now: new Date() })).status).toBe('paid');
     await expectLedgerConsistent(db);
   });
 
@@ -234,13 +234,13 @@ describeEachDatabase('invoices', (database) => {
     await fundWallet(db, patient.id, 5_000_000);
     const issued = await issue(db, patient);
     const revenue = await systemBalance(db, 'revenue');
-    const results = await Promise.all(Array.from({ length: 50 }, () => payInvoice(db, services, SETTINGS, 'sandbox', patient.id, issued.key, { use_wallet: true }, new Date())));
+    const results = await Promise.all(Array.from({ length: 50 }, () => payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: issued.key, useWallet: true, now: new Date() })));
     expect(results.every((result) => result.status === 'paid')).toBe(true);
     expect(await walletBalanceOf(db, patient.id)).toBe(2_100_000);
     expect((await systemBalance(db, 'revenue')) - revenue).toBe(2_900_000);
     expect(await getInvoice(db, services, patient.id, issued.key)).toMatchObject({ status: 'paid', paid: 2_900_000, paid_from_wallet: 2_900_000, paid_by_bank: 0 });
     // Paid invoices are not paid again, by the patient or through the link.
-    expect((await payInvoice(db, services, SETTINGS, 'sandbox', patient.id, issued.key, { use_wallet: true }, new Date())).status).toBe('paid');
+    expect((await payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: issued.key, useWallet: true, now: new Date() })).status).toBe('paid');
     expect((await rejection(payByLink(db, SETTINGS, 'sandbox', tokenOf(issued), new Date()), AppError)).code).toBe('conflict');
     await expectLedgerConsistent(db);
   });
@@ -335,7 +335,7 @@ describeEachDatabase('invoices', (database) => {
     const voided = await voidInvoiceForHospital(db, services, issued.key, { reason }, new Date());
     expect(voided).toMatchObject({ status: 'void', void_reason: reason, paid_from_wallet: 0 });
     expect(await walletBalanceOf(db, patient.id)).toBe(1_000_000);
-    expect((await rejection(payInvoice(db, services, SETTINGS, 'sandbox', patient.id, issued.key, { use_wallet: true }, new Date()), AppError)).code).toBe('conflict');
+    expect((await rejection(payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: issued.key, useWallet: true, now: new Date() }), AppError)).code).toBe('conflict');
     expect((await rejection(payByLink(db, SETTINGS, 'sandbox', tokenOf(issued), new Date()), AppError)).code).toBe('conflict');
     expect((await publicInvoice(db, services, SETTINGS, tokenOf(issued), new Date())).can_pay).toBe(false);
     // The money paid at the bank before the void arrives now: the patient's to the wallet, the link's back to its card.
@@ -349,7 +349,7 @@ describeEachDatabase('invoices', (database) => {
     await voidInvoiceForHospital(db, services, issued.key, { reason }, new Date());
     expect(smsAbout(issued.key).filter((message) => message.text.includes(reason))).toHaveLength(1);
     const paid = await issueOf(db, patient, 1_000_000);
-    await payInvoice(db, services, SETTINGS, 'sandbox', patient.id, paid.key, { use_wallet: true }, new Date());
+    await payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: paid.key, useWallet: true, now: new Date() });
     expect((await rejection(voidInvoiceForHospital(db, services, paid.key, { reason }, new Date()), AppError)).code).toBe('conflict');
     expect((await rejection(voidInvoiceForHospital(db, services, 'IN-AAAAAA', { reason }, new Date()), AppError)).code).toBe('not_found');
     await expectLedgerConsistent(db);
@@ -362,7 +362,7 @@ describeEachDatabase('invoices', (database) => {
     const asker = { id: patient.id, firstName: patient.firstName, lastName: patient.lastName };
     const request = await createServiceRequest(db, services, asker, serviceRequestBody(), new Date());
     const paid = await issue(db, patient, { service_request_key: request.key, items: [{ title: 'ویزیت اول', quantity: 1, unit_price: 400_000 }] });
-    await payInvoice(db, services, SETTINGS, 'sandbox', patient.id, paid.key, { use_wallet: true }, new Date());
+    await payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: paid.key, useWallet: true, now: new Date() });
     const open = await issue(db, patient, { service_request_key: request.key, items: [{ title: 'دورهٔ درمان', quantity: 1, unit_price: 2_000_000 }] });
     const own = await patientAtBank(db, patient, open.key);
     expect(await walletBalanceOf(db, patient.id)).toBe(0);
@@ -405,7 +405,7 @@ describeEachDatabase('invoices', (database) => {
       const patient = await newPatient(db);
       await fundWallet(db, patient.id, 5_000_000);
       const issued = await issue(db, patient);
-      const paid = await payInvoice(db, services, SETTINGS, 'sandbox', patient.id, issued.key, { use_wallet: true }, new Date());
+      const paid = await payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: issued.key, useWallet: true, now: new Date() });
       expect(paid.status).toBe('paid');
       const paidAt = (await findInvoice(db, issued.key))!.paidAt!;
       expect(await opens(db, tokenOf(issued), at(paidAt, 7 * DAY - MIN))).toBe(true);

@@ -7,6 +7,6 @@ import { json } from '#server/http.ts';
 
 /** `POST /api/appointments/{key}/pay {use_wallet}`: confirmed when the wallet covers the fee, else a bank payment for the rest. */
 export const { POST, ALL } = defineEndpoint({ method: 'POST', auth: true, schema: PaySchema, maxBytes: 256 }, async ({ db, session, input, now, context }) => {
-  const result = await payAppointment(db, bookingContext(), env().PAYMENT_GATEWAY, session.account.id, String(context.params.key ?? '').slice(0, 32), input, now);
+  const result = await payAppointment(db, { ctx: bookingContext(), gateway: env().PAYMENT_GATEWAY, accountId: session.account.id, key: String(context.params.key ?? '').slice(0, 32), useWallet: input.use_wallet, now });
   return json({ success: true, data: result });
 });

@@ -7,6 +7,6 @@ import { catalogueServices, invoiceSettings } from '#server/invoices/settings.ts
 
 /** `POST /api/invoices/{key}/pay {use_wallet}`: paid when the wallet covers it, else a bank payment for the rest. */
 export const { POST, ALL } = defineEndpoint({ method: 'POST', auth: true, schema: InvoicePaySchema, maxBytes: 256 }, async ({ db, session, input, now, context }) => {
-  const result = await payInvoice(db, catalogueServices(), invoiceSettings(), env().PAYMENT_GATEWAY, session.account.id, String(context.params.key ?? '').slice(0, 32), input, now);
+  const result = await payInvoice(db, { services: catalogueServices(), settings: invoiceSettings(), gateway: env().PAYMENT_GATEWAY, accountId: session.account.id, key: String(context.params.key ?? '').slice(0, 32), useWallet: input.use_wallet, now });
   return json({ success: true, data: result });
 });
