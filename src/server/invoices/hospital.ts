@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { logError } from '../log.ts';
 import { notify } from '../sms/notify.ts';
-import type { Services } from '../service-requests/service.ts';
+import type { Services } from '../service-requests/services.ts';
 import { invoiceMessages as M, invoiceSms } from './messages.ts';
 import { invoiceLinkPath, newInvoiceLink } from './links.ts';
 import { findInvoice } from './repository.ts';

@@ -20,7 +20,7 @@ import { refusal, takeAllowance } from '../limits/service.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { createPayment } from '../payments/service.ts';
 import { appSecret } from '../secret.ts';
-import type { Services } from '../service-requests/service.ts';
+import type { Services } from '../service-requests/services.ts';
 import { invoiceMessages as M } from './messages.ts';
 import { linkIsLive, toInvoiceLink, toPublicInvoice } from './present.ts';
 import { countUnrevokedLinksOf, findInvoiceOf, insertLink, linkByTokenHash, lockInvoice, revokeLink, unrevokedLinksOf, type InvoiceLinkRow } from './repository.ts';

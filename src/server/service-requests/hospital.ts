@@ -14,7 +14,8 @@ import { AppError } from '../errors.ts';
 import { serviceRequestMessages as M } from './messages.ts';
 import { toRequestFile } from './files.ts';
 import { eventsOf, filesOf, findFileOfRequest, invoiceKeysOf, type RequestFileInfo, type RequestFileRow, type ServiceRequestEventRow, type ServiceRequestRow } from './repository.ts';
-import { checkedRequestKey, moveServiceRequest, type Services } from './service.ts';
+import { checkedRequestKey, moveServiceRequest } from './service.ts';
+import type { Services } from './services.ts';
 
 /** A request as the desk sees it (DeskServiceRequestSchema in lib/api/contracts/hospital.ts). */
 export interface DeskServiceRequest {

@@ -23,6 +23,7 @@ import { logError } from '../log.ts';
 import { notify } from '../sms/notify.ts';
 import { voidInvoicesOfRequest } from '../invoices/service.ts';
 import { serviceRequestMessages as M, serviceRequestSms } from './messages.ts';
+import type { Services } from './services.ts';
 import { toServiceRequest } from './present.ts';
 import {
   SERVICE_REQUEST_KEY_CONSTRAINT,
@@ -43,8 +44,6 @@ import {
   type RequestFileRow,
   type ServiceRequestRow,
 } from './repository.ts';
-
-export type Services = ReadonlyMap<string, Service>;
 
 /** Open requests an account may have at once. */
 export const MAX_OPEN_REQUESTS = 10;
