@@ -8,28 +8,24 @@ import { lockAppointment, rowsToRelease, updateAppointment, type AppointmentRow 
 export const RELEASE_JOB = 'appointments.release';
 
 /**
- * Lapsed holds end and their wallet money goes back. A slot is free for the next patient without
- * this (the next hold of it releases the lapsed one); this job gives the money back to patients
- * who walked away.
+ * Ends a lapsed hold and returns its wallet money, or returns the money of one that ended without
+ * it. A slot is free for the next patient without this (the next hold of it releases the lapsed
+ * one); this gives the money back to patients who walked away.
  */
-const appointmentReleases: ReleaseSweep<AppointmentRow> = {
-  job: RELEASE_JOB,
-  noun: 'appointment',
-  candidates: rowsToRelease,
-  lock: lockAppointment,
-  release: async (tx, row, now) => {
-    if ((row.status === 'held' || row.status === 'awaiting_payment') && row.expiresAt && row.expiresAt <= now) {
-      await releaseUnconfirmed(tx, row, now, { status: 'expired' }, true);
-      return true;
-    }
-    if (row.status === 'expired' && row.refunded === null && row.paidFromWallet > 0) {
-      await refundEscrow(tx, row, now);
-      await updateAppointment(tx, row.id, { refunded: row.paidFromWallet });
-      return true;
-    }
-    return false;
-  },
-};
+async function releaseLapsedHold(tx: Db, row: AppointmentRow, now: Date): Promise<boolean> {
+  if ((row.status === 'held' || row.status === 'awaiting_payment') && row.expiresAt && row.expiresAt <= now) {
+    await releaseUnconfirmed(tx, { row, now, ending: { status: 'expired' }, refundNow: true });
+    return true;
+  }
+  if (row.status === 'expired' && row.refunded === null && row.paidFromWallet > 0) {
+    await refundEscrow(tx, row, now);
+    await updateAppointment(tx, row.id, { refunded: row.paidFromWallet });
+    return true;
+  }
+  return false;
+}
+
+const appointmentReleases: ReleaseSweep<AppointmentRow> = { job: RELEASE_JOB, noun: 'appointment', candidates: rowsToRelease, lock: lockAppointment, release: releaseLapsedHold };
 
 /** Releases lapsed holds and returns their wallet money. Returns how many rows it settled. */
 export async function releaseLapsed(db: Db, now: Date, limit = 50): Promise<number> {

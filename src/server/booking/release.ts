@@ -19,7 +19,7 @@ export interface Ending {
  * towards it (in "appointment holds") goes back to the wallet now when the caller holds that
  * wallet's lock (`refundNow`), or else later by the release job (refunded stays null until then).
  */
-export async function releaseUnconfirmed(tx: Db, row: AppointmentRow, now: Date, ending: Ending, refundNow: boolean): Promise<AppointmentRow> {
+export async function releaseUnconfirmed(tx: Db, { row, now, ending, refundNow }: { row: AppointmentRow; now: Date; ending: Ending; refundNow: boolean }): Promise<AppointmentRow> {
   const escrow = row.paidFromWallet;
   if (refundNow && escrow > 0) await refundEscrow(tx, row, now);
   return updateAppointment(tx, row.id, {

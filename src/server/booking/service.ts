@@ -69,8 +69,8 @@ class HoldRefused extends Error {
 }
 
 /** 409 with the doctor's next free starts (api.md: `data.alternatives`). */
-export async function slotTaken(db: Db, ctx: BookingContext, doctorId: string, now: Date, message: string = M.slotTaken): Promise<AppError> {
-  return new AppError('conflict', message, { data: { alternatives: await nextFreeStarts(db, ctx, doctorId, now) } });
+export async function slotTaken(db: Db, { ctx, doctorId, now, message = M.slotTaken }: { ctx: BookingContext; doctorId: string; now: Date; message?: string }): Promise<AppError> {
+  return new AppError('conflict', message, { data: { alternatives: await nextFreeStarts(db, { ctx, doctorId, now }) } });
 }
 
 /** Whom a hold or a move is for: the person's national code and the name the messages use. */
@@ -95,13 +95,13 @@ export class PersonBusyRefusal extends Error {
  * (another phone's bookings are not the caller's to read); with the doctor's next free starts that
  * this person is free at.
  */
-export async function personBusy(db: Db, ctx: BookingContext, who: { person: Person; phone: string; doctorId: string }, busy: PersonBusy, now: Date): Promise<AppError> {
+export async function personBusy(db: Db, { ctx, who, busy, now }: { ctx: BookingContext; who: { person: Person; phone: string; doctorId: string }; busy: PersonBusy; now: Date }): Promise<AppError> {
   const ours = busy.ownerPhone === who.phone;
   const message = ours
     ? M.personBusy(who.person.name, doctorName(ctx.catalogue.doctors.get(busy.doctorId)), busy.startsAt)
     : M.personBusyElsewhere(who.person.name);
-  const candidates = await nextFreeStarts(db, ctx, who.doctorId, now, 10);
-  const visits = await personBusyBetween(db, who.person.nationalCode, now, bookingHorizon(now), now);
+  const candidates = await nextFreeStarts(db, { ctx, doctorId: who.doctorId, now, limit: 10 });
+  const visits = await personBusyBetween(db, { nationalCode: who.person.nationalCode, from: now, to: bookingHorizon(now), now });
   const free = candidates.filter((start) => {
     const at = Date.parse(start);
     const doctor = ctx.catalogue.doctors.get(who.doctorId);
@@ -118,6 +118,13 @@ export function checkedKey(key: string): string {
 }
 
 const sameStart = (a: Date, b: Date) => a.getTime() === b.getTime();
+
+export interface HoldRequest {
+  ctx: BookingContext;
+  booker: Booker;
+  body: HoldBody;
+  now: Date;
+}
 
 /**
  * `POST /appointments/hold`: holds the slot for HOLD_MINUTES. The database decides who gets a
@@ -138,13 +145,13 @@ const sameStart = (a: Date, b: Date) => a.getTime() === b.getTime();
  * a hold overlapping one of theirs (held, awaiting payment or confirmed) is refused with 409
  * (`personBusy`). Slots sooner than BOOKING_MIN_LEAD_MINUTES are refused with 409 and alternatives.
  */
-export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body: HoldBody, now: Date): Promise<Appointment> {
+export async function holdSlot(db: Db, { ctx, booker, body, now }: HoldRequest): Promise<Appointment> {
   const doctor = doctorOf(ctx, body.doctor_id);
   const start = new Date(body.start);
-  const check = await checkSlot(db, ctx, body.doctor_id, doctor, start, now);
+  const check = await checkSlot(db, { ctx, doctorId: body.doctor_id, doctor, start, now });
   if (!check.ok) {
     if (check.reason === 'not_a_slot') throw new AppError('invalid_input', M.notASlot, { errors: { start: [M.notASlot] } });
-    throw await slotTaken(db, ctx, body.doctor_id, now, check.reason === 'too_soon' ? M.tooSoon(ctx.settings.minLeadMinutes) : M.slotUnavailable);
+    throw await slotTaken(db, { ctx, doctorId: body.doctor_id, now, message: check.reason === 'too_soon' ? M.tooSoon(ctx.settings.minLeadMinutes) : M.slotUnavailable });
   }
   const { slot } = check;
   const patient = body.for
@@ -182,13 +189,13 @@ export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body
         if (repeat) return own;
       }
       if (!sameSlot) {
-        const lapsed = await lastLapseOfPhoneInSlot(tx, phone, body.doctor_id, slot.start, now);
+        const lapsed = await lastLapseOfPhoneInSlot(tx, { phone, doctorId: body.doctor_id, startsAt: slot.start, now });
         const opensAt = lapsed ? lapsed.getTime() + holdMinutes * 60_000 : 0;
         if (opensAt > now.getTime()) throw new HoldRefused('lapsed', opensAt, holdLimitMessages.lapsed);
       }
-      for (const own of owned) await releaseUnconfirmed(tx, own, now, { status: 'expired' }, true);
+      for (const own of owned) await releaseUnconfirmed(tx, { row: own, now, ending: { status: 'expired' }, refundNow: true });
       // Checked after the account's own hold is released: a new hold may replace it at the same time.
-      const [busy] = await personBusyBetween(tx, person.nationalCode, slot.start, slot.end, now);
+      const [busy] = await personBusyBetween(tx, { nationalCode: person.nationalCode, from: slot.start, to: slot.end, now });
       if (busy) throw new PersonBusyRefusal(busy);
       // Counted after the account's own hold is released: a new hold replaces it, it does not add one.
       const ofPhone = await openHoldsOfPhone(tx, phone, now);
@@ -201,7 +208,7 @@ export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body
       }
       // Someone else's lapsed hold of this slot: freed here, no cron needed. Its wallet money goes
       // back by the release job (this transaction does not hold that wallet's lock).
-      for (const stale of await lockStaleInSlot(tx, body.doctor_id, slot.start, now)) await releaseUnconfirmed(tx, stale, now, { status: 'expired' }, false);
+      for (const stale of await lockStaleInSlot(tx, body.doctor_id, slot.start, now)) await releaseUnconfirmed(tx, { row: stale, now, ending: { status: 'expired' }, refundNow: false });
       return withFreshKey(tx, 'AP', APPOINTMENT_KEY_CONSTRAINT, (savepoint, key) =>
         insertAppointment(savepoint, {
           key,
@@ -221,11 +228,11 @@ export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body
         }),
       );
     });
-    if (row === 'unavailable') throw await slotTaken(db, ctx, body.doctor_id, now, M.slotUnavailable);
+    if (row === 'unavailable') throw await slotTaken(db, { ctx, doctorId: body.doctor_id, now, message: M.slotUnavailable });
     return toAppointment(row, ctx, now);
   } catch (error) {
-    if (isUniqueViolation(error, ACTIVE_SLOT_CONSTRAINT)) throw await slotTaken(db, ctx, body.doctor_id, now);
-    if (error instanceof PersonBusyRefusal) throw await personBusy(db, ctx, { person, phone, doctorId: body.doctor_id }, error.busy, now);
+    if (isUniqueViolation(error, ACTIVE_SLOT_CONSTRAINT)) throw await slotTaken(db, { ctx, doctorId: body.doctor_id, now });
+    if (error instanceof PersonBusyRefusal) throw await personBusy(db, { ctx, who: { person, phone, doctorId: body.doctor_id }, busy: error.busy, now });
     if (error instanceof HoldRefused) throw await refuseHold(db, error, { phone, address: booker.address, doctorId: body.doctor_id, start: slot.start }, now);
     throw error;
   }
@@ -243,7 +250,7 @@ async function refuseHold(db: Db, refused: HoldRefused, who: { phone: string; ad
   return refusal(refused.wording, refused.opensAt, now);
 }
 
-export async function getAppointment(db: Db, ctx: BookingContext, accountId: number, key: string, now: Date): Promise<Appointment> {
+export async function getAppointment(db: Db, { ctx, accountId, key, now }: { ctx: BookingContext; accountId: number; key: string; now: Date }): Promise<Appointment> {
   const row = await findAppointmentOf(db, accountId, checkedKey(key));
   if (!row) throw new AppError('not_found', M.appointmentNotFound);
   const [shown] = await withReceipts(db, ctx, [row], now);
@@ -256,8 +263,8 @@ async function withReceipts(db: Db, ctx: BookingContext, rows: readonly Appointm
   return rows.map((row) => toAppointment(row, ctx, now, row.paymentId ? paid.get(row.paymentId) : undefined));
 }
 
-export async function listAppointments(db: Db, ctx: BookingContext, accountId: number, query: { scope: AppointmentScope; page: number; perPage: number }, now: Date) {
-  const { rows, total } = await listAppointmentsOf(db, accountId, query.scope, now, { limit: query.perPage, offset: (query.page - 1) * query.perPage });
+export async function listAppointments(db: Db, { ctx, accountId, query, now }: { ctx: BookingContext; accountId: number; query: { scope: AppointmentScope; page: number; perPage: number }; now: Date }) {
+  const { rows, total } = await listAppointmentsOf(db, { accountId, scope: query.scope, now, page: { limit: query.perPage, offset: (query.page - 1) * query.perPage } });
   return { rows: await withReceipts(db, ctx, rows, now), total };
 }
 
@@ -266,7 +273,7 @@ export async function listAppointments(db: Db, ctx: BookingContext, accountId: n
  * holds") and what the bank paid move to revenue, and the reminder is scheduled, in the caller's
  * transaction.
  */
-export async function confirmPaid(tx: Db, ctx: BookingContext, row: AppointmentRow, paid: { byBank: number; payment?: PaymentRow }, now: Date): Promise<AppointmentRow> {
+export async function confirmPaid(tx: Db, { ctx, row, paid, now }: { ctx: BookingContext; row: AppointmentRow; paid: { byBank: number; payment?: PaymentRow }; now: Date }): Promise<AppointmentRow> {
   if (paid.payment && paid.byBank > 0) {
     await transfer(tx, {
       from: SYSTEM_ACCOUNTS.gateway,
@@ -313,12 +320,12 @@ export function appointmentPayable(ctx: BookingContext): Payable<AppointmentRow>
       return !row.expiresAt || row.expiresAt <= now ? 'lapsed' : 'open';
     },
     lapse: async (tx, row, now) => {
-      await releaseUnconfirmed(tx, row, now, { status: 'expired' }, true);
+      await releaseUnconfirmed(tx, { row, now, ending: { status: 'expired' }, refundNow: true });
     },
     price: (row) => row.fee,
     settle: async (tx, row, fromWallet, now) => {
       const covered = await updateAppointment(tx, row.id, { paidFromWallet: row.paidFromWallet + fromWallet });
-      return confirmPaid(tx, ctx, covered, { byBank: 0 }, now);
+      return confirmPaid(tx, { ctx, row: covered, paid: { byBank: 0 }, now });
     },
     awaitBank: (tx, row, { fromWallet, payment }) => {
       // The slot waits for the bank: until this payment is paid or expires (api.md).
@@ -355,6 +362,6 @@ export async function payAppointment(db: Db, request: PayAppointmentRequest): Pr
   if (outcome.kind === 'bank') {
     return { status: 'awaiting_payment', key, payment_id: outcome.payment.id, redirect_url: `/go-to-bank?payment=${outcome.payment.id}`, amount: outcome.payment.amount };
   }
-  if (outcome.fresh) await tellPatient(db, ctx, outcome.row, 'confirmed', now);
+  if (outcome.fresh) await tellPatient(db, { ctx, row: outcome.row, notice: 'confirmed', now });
   return { status: 'confirmed', key, appointment: toAppointment(outcome.row, ctx, now) };
 }

@@ -6,21 +6,17 @@ import { releaseEscrow } from './service.ts';
 export const INVOICE_RELEASE_JOB = 'invoices.release';
 
 /**
- * The wallet money of invoices whose bank payment failed or ran out of time (the patient walked
- * away from the bank) goes back. If the bank's money still comes, it goes to the wallet.
+ * Returns the wallet money of an invoice whose bank payment failed or ran out of time (the patient
+ * walked away from the bank). If the bank's money still comes, it goes to the wallet.
  */
-const invoiceReleases: ReleaseSweep<InvoiceRow> = {
-  job: INVOICE_RELEASE_JOB,
-  noun: 'invoice',
-  candidates: invoicesToRelease,
-  lock: lockInvoice,
-  release: async (tx, row, now) => {
-    if (row.status !== 'unpaid' || !row.paymentId) return false;
-    if (await livePayment(tx, row.paymentId, now)) return false;
-    await releaseEscrow(tx, row, now);
-    return true;
-  },
-};
+async function releaseUnpaidTry(tx: Db, row: InvoiceRow, now: Date): Promise<boolean> {
+  if (row.status !== 'unpaid' || !row.paymentId) return false;
+  if (await livePayment(tx, row.paymentId, now)) return false;
+  await releaseEscrow(tx, row, now);
+  return true;
+}
+
+const invoiceReleases: ReleaseSweep<InvoiceRow> = { job: INVOICE_RELEASE_JOB, noun: 'invoice', candidates: invoicesToRelease, lock: lockInvoice, release: releaseUnpaidTry };
 
 /** Returns the wallet money of invoices whose bank payment ended unpaid. Returns how many it settled. */
 export async function releaseLapsedInvoices(db: Db, now: Date, limit = 50): Promise<number> {

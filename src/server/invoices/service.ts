@@ -70,7 +70,7 @@ async function present(db: Db, services: Services, row: InvoiceRow): Promise<Inv
  * `GET /invoices/{key}`: one of the caller's invoices. With `links` (the link expiry in days and
  * the clock), also its live public links, so that the patient can see and revoke them.
  */
-export async function getInvoice(db: Db, services: Services, accountId: number, key: string, links?: { daysAfterSettled: number; now: Date }): Promise<Invoice> {
+export async function getInvoice(db: Db, { services, accountId, key, links }: { services: Services; accountId: number; key: string; links?: { daysAfterSettled: number; now: Date } }): Promise<Invoice> {
   const row = await findInvoiceOf(db, accountId, checkedInvoiceKey(key));
   if (!row) throw new AppError('not_found', M.notFound);
   const invoice = await present(db, services, row);
@@ -177,7 +177,7 @@ export async function payInvoice(db: Db, request: PayInvoiceRequest): Promise<In
 }
 
 /** `POST /invoices/{key}/void` (hospital): only while unpaid; wallet money waiting for it goes back. */
-export async function voidInvoice(db: Db, services: Services, key: string, body: VoidInvoiceBody, now: Date): Promise<{ invoice: Invoice; fresh: boolean }> {
+export async function voidInvoice(db: Db, { services, key, body, now }: { services: Services; key: string; body: VoidInvoiceBody; now: Date }): Promise<{ invoice: Invoice; fresh: boolean }> {
   checkedInvoiceKey(key);
   const owner = await findInvoiceByKey(db, key);
   if (!owner) throw new AppError('not_found', M.notFound);
@@ -236,7 +236,7 @@ export async function invoiceOwner(tx: Db, body: IssueInvoiceBody): Promise<{ ac
 }
 
 /** Inserts the invoice (the caller's transaction): unpaid, or paid at once when nothing is left for the patient. */
-export async function insertIssuedInvoice(tx: Db, owner: { accountId: number; requestId: number | null }, body: IssueInvoiceBody, issuedBy: string, now: Date): Promise<InvoiceRow> {
+export async function insertIssuedInvoice(tx: Db, { owner, body, issuedBy, now }: { owner: { accountId: number; requestId: number | null }; body: IssueInvoiceBody; issuedBy: string; now: Date }): Promise<InvoiceRow> {
   const priced = priceLines(body.items);
   return withFreshKey(tx, 'IN', INVOICE_KEY_CONSTRAINT, (db2, key) =>
     insertInvoice(db2, {

@@ -7,6 +7,6 @@ import { catalogueServices, invoiceSettings } from '#server/invoices/settings.ts
 export const { GET, ALL } = defineEndpoint({ method: 'GET', auth: true }, async ({ db, session, context, now }) =>
   json({
     success: true,
-    data: await getInvoice(db, catalogueServices(), session.account.id, String(context.params.key ?? '').slice(0, 32), { daysAfterSettled: invoiceSettings().linkDaysAfterSettled, now }),
+    data: await getInvoice(db, { services: catalogueServices(), accountId: session.account.id, key: String(context.params.key ?? '').slice(0, 32), links: { daysAfterSettled: invoiceSettings().linkDaysAfterSettled, now } }),
   }),
 );

@@ -6,7 +6,7 @@ import { env } from '#server/env.ts';
 
 /** `GET /api/appointments/{key}/calendar.ics`: the appointment as a calendar file (bearer, like every patient call). */
 export const { GET, ALL } = defineEndpoint({ method: 'GET', auth: true }, async ({ db, session, now, context }) => {
-  const appointment = await getAppointment(db, bookingContext(), session.account.id, String(context.params.key ?? '').slice(0, 32), now);
+  const appointment = await getAppointment(db, { ctx: bookingContext(), accountId: session.account.id, key: String(context.params.key ?? '').slice(0, 32), now });
   return new Response(appointmentCalendar(appointment, { host: new URL(env().PUBLIC_SITE_URL).host }), {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',

@@ -6,5 +6,5 @@ import { json } from '#server/http.ts';
 
 /** `POST /api/appointments/{key}/reschedule {start}`: moves a confirmed appointment to another free slot of its doctor. */
 export const { POST, ALL } = defineEndpoint({ method: 'POST', auth: true, schema: RescheduleSchema, maxBytes: 512 }, async ({ db, session, input, now, context }) =>
-  json({ success: true, data: await rescheduleAppointment(db, bookingContext(), session.account.id, String(context.params.key ?? '').slice(0, 32), input, now) }),
+  json({ success: true, data: await rescheduleAppointment(db, { ctx: bookingContext(), accountId: session.account.id, key: String(context.params.key ?? '').slice(0, 32), body: input, now }) }),
 );

@@ -6,5 +6,5 @@ import { publicInvoiceLimit } from '#server/invoices/limits.ts';
 
 /** `GET /api/public/invoices/{token}` (no login): the invoice with the name masked; the same 404 for any unknown token. */
 export const { GET, ALL } = defineEndpoint({ method: 'GET', rateLimit: publicInvoiceLimit }, async ({ db, context, now }) =>
-  json({ success: true, data: await publicInvoice(db, catalogueServices(), invoiceSettings(), String(context.params.token ?? '').slice(0, 64), now) }),
+  json({ success: true, data: await publicInvoice(db, { services: catalogueServices(), settings: invoiceSettings(), token: String(context.params.token ?? '').slice(0, 64), now }) }),
 );

@@ -5,5 +5,5 @@ import { cancelServiceRequest } from '#server/service-requests/service.ts';
 
 /** `POST /api/service-requests/{key}/cancel`: only while submitted or reviewing (409 after). */
 export const { POST, ALL } = defineEndpoint({ method: 'POST', auth: true, maxBytes: 256 }, async ({ db, session, context, now }) =>
-  json({ success: true, data: await cancelServiceRequest(db, catalogueServices(), session.account.id, String(context.params.key ?? '').slice(0, 32), now) }),
+  json({ success: true, data: await cancelServiceRequest(db, { services: catalogueServices(), accountId: session.account.id, key: String(context.params.key ?? '').slice(0, 32), now }) }),
 );

@@ -17,5 +17,5 @@ export const { POST, ALL } = defineHospitalEndpoint(
     errors: [404],
   },
   async ({ db, params, input, now }) =>
-    json({ success: true, data: await fileLeave(db, bookingContext(), params.doctor_id!.slice(0, 100), input, now) }, { status: 201 }),
+    json({ success: true, data: await fileLeave(db, { ctx: bookingContext(), doctorId: params.doctor_id!.slice(0, 100), order: input, now }) }, { status: 201 }),
 );

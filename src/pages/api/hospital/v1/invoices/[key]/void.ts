@@ -19,7 +19,7 @@ export const { POST, ALL } = defineHospitalEndpoint(
   },
   async ({ db, params, input, now }) => {
     const key = params.key!.slice(0, 32);
-    await voidInvoiceForHospital(db, catalogueServices(), key, input, now);
+    await voidInvoiceForHospital(db, { services: catalogueServices(), key, body: input, now });
     return json({ success: true, data: await invoiceForHospital(db, catalogueServices(), key) });
   },
 );

@@ -20,5 +20,5 @@ export const { POST, ALL } = defineHospitalEndpoint(
     answer: { status: 200, data: DeskServiceRequestSchema },
     errors: [404, 409],
   },
-  async ({ db, params, input, now }) => json({ success: true, data: await moveServiceRequestForHospital(db, catalogueServices(), params.key!.slice(0, 32), input, now) }),
+  async ({ db, params, input, now }) => json({ success: true, data: await moveServiceRequestForHospital(db, { services: catalogueServices(), key: params.key!.slice(0, 32), body: input, now }) }),
 );

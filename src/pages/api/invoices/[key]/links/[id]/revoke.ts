@@ -8,5 +8,5 @@ import { invoiceMessages } from '#server/invoices/messages.ts';
 export const { POST, ALL } = defineEndpoint({ method: 'POST', auth: true, maxBytes: 256 }, async ({ db, session, context, now }) => {
   const id = String(context.params.id ?? '');
   if (!/^[1-9]\d{0,15}$/.test(id)) throw new AppError('not_found', invoiceMessages.linkMissing);
-  return json({ success: true, data: await revokeInvoiceLink(db, session.account.id, String(context.params.key ?? '').slice(0, 32), Number(id), now) });
+  return json({ success: true, data: await revokeInvoiceLink(db, { accountId: session.account.id, key: String(context.params.key ?? '').slice(0, 32), linkId: Number(id), now }) });
 });
