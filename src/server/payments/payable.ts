@@ -6,6 +6,7 @@
  * feature, through the payment-effect registry (`registerPaymentEffect`). This module never
  * imports a feature.
  */
+import type { PaymentPurpose } from '#lib/api/contracts/wallet.ts';
 import { splitPayment } from '#lib/wallet/payment-split.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -44,7 +45,8 @@ export interface PayableStatement {
 
 /** What a feature tells the workflow about its rows; built per request (it may carry settings). */
 export interface Payable<Row extends PayableRow> {
-  purpose: 'appointment' | 'invoice';
+  /** The payments' purpose; its effect once the bank pays is the feature's `registerPaymentEffect`. */
+  purpose: Exclude<PaymentPurpose, 'wallet_charge'>;
   /** Where wallet money waits while the bank pays the rest, and comes back from. */
   holds: SystemAccount;
   /** Where wallet money goes when it pays the whole amount (the feature's `settle` moves it on if needed). */
