@@ -165,7 +165,7 @@ async function leave([doctorId, from, to, ...reason]: string[]): Promise<void> {
     method: 'POST',
     path: `/doctors/${encodeURIComponent(doctorId)}/leaves`,
     body,
-    direct: async (db, now) => ({ data: await fileLeave(db, bookingContext(), doctorId, body, now) }),
+    direct: async (db, now) => ({ data: await fileLeave(db, { ctx: bookingContext(), doctorId, order: body, now }) }),
   });
   console.log(`مرخصی ${data.leave_id} ثبت شد: از ${when(data.from)} تا ${when(data.to)}`);
   if (data.cancelled.length === 0) {

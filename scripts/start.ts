@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   // verified after a few minutes, then expire) and the release of lapsed holds. Every process runs
   // one; the database hands each due job to one of them.
   await setUpPaymentJobs(database.db, activeGateway, new Date());
-  await setUpBookingJobs(database.db, bookingContext, new Date());
+  await setUpBookingJobs(database.db, { context: bookingContext, now: new Date() });
   await setUpInvoiceJobs(database.db, new Date());
   let running = false;
   const runJobs = async () => {

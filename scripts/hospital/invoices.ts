@@ -113,7 +113,7 @@ export async function voidInvoice(args: string[]): Promise<void> {
     path: `/invoices/${encodeURIComponent(typedKey(key))}/void`,
     body,
     direct: async (db, now) => {
-      await voidInvoiceForHospital(db, catalogueServices(), typedKey(key), body, now);
+      await voidInvoiceForHospital(db, { services: catalogueServices(), key: typedKey(key), body, now });
       return { data: await invoiceForHospital(db, catalogueServices(), typedKey(key)) };
     },
   });

@@ -87,7 +87,7 @@ export async function requestStatus(args: string[]): Promise<void> {
     method: 'POST',
     path: `/service-requests/${encodeURIComponent(typedKey(key))}/status`,
     body,
-    direct: async (db, now) => ({ data: await moveServiceRequestForHospital(db, catalogueServices(), typedKey(key), body, now) }),
+    direct: async (db, now) => ({ data: await moveServiceRequestForHospital(db, { services: catalogueServices(), key: typedKey(key), body, now }) }),
   });
   console.log(`${data.key}: ${SERVICE_REQUEST_STATUS_NAMES[data.status]}؛ به بیمار پیامک شد.\n`);
   console.log(requestBlock(data));

@@ -47,8 +47,8 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 /** Holds and pays from a freshly funded wallet. */
 async function book(db: Db, account: Account, doctorId: string, start: string, now = NOW, patient?: { first_name: string; last_name: string; international_code: string }) {
   await fundWallet(db, account.id, 5_000_000);
-  const held = await holdSlot(db, ctx, booker(account), { doctor_id: doctorId, start, ...(patient ? { for: patient } : {}) }, now);
-  const paid = await payAppointment(db, ctx, 'sandbox', account.id, held.key, { use_wallet: true }, now);
+  const held = await holdSlot(db, { ctx, booker: booker(account), body: { doctor_id: doctorId, start, ...(patient ? { for: patient } : {}) }, now });
+  const paid = await payAppointment(db, { ctx, gateway: 'sandbox', accountId: account.id, key: held.key, useWallet: true, now });
   expect(paid.status).toBe('confirmed');
   return held;
 }
@@ -74,22 +74,22 @@ describeEachDatabase('booking rules', (database) => {
     expect(days[0]!.slots.map((s) => s.start)).not.toContain(slot('10:15', '2026-12-01'));
     expect(days[0]!.slots[0]!.start).toBe(slot('10:30', '2026-12-01'));
     // The finder's nearest free slot (and a 409's alternatives) respect it too.
-    expect(await nextFreeStarts(db, ctx, 'dr-a', NOW, 1)).toEqual([slot('10:30', '2026-12-01')]);
+    expect(await nextFreeStarts(db, { ctx, doctorId: 'dr-a', now: NOW, limit: 1 })).toEqual([slot('10:30', '2026-12-01')]);
 
     const me = await newPatient(db);
-    const soon = await refusal(holdSlot(db, ctx, booker(me), { doctor_id: 'dr-a', start: slot('09:45', '2026-12-01') }, NOW));
+    const soon = await refusal(holdSlot(db, { ctx, booker: booker(me), body: { doctor_id: 'dr-a', start: slot('09:45', '2026-12-01') }, now: NOW }));
     expect(soon.code).toBe('conflict');
     expect(soon.message).toContain('۶۰ دقیقه');
     const alternatives = soon.data?.alternatives as string[];
     expect(alternatives.length).toBeGreaterThan(0);
     for (const start of alternatives) expect(Date.parse(start)).toBeGreaterThanOrEqual(at(60).getTime());
     // Exactly the lead time ahead is fine.
-    expect((await holdSlot(db, ctx, booker(me), { doctor_id: 'dr-a', start: slot('10:30', '2026-12-01') }, NOW)).status).toBe('held');
+    expect((await holdSlot(db, { ctx, booker: booker(me), body: { doctor_id: 'dr-a', start: slot('10:30', '2026-12-01') }, now: NOW })).status).toBe('held');
 
     // A booking made two days earlier cannot be moved to a time sooner than the lead from now.
     const mover = await newPatient(db);
     const booked = await book(db, mover, 'dr-b', slot('11:00', '2026-12-04'), NOW);
-    const early = await refusal(rescheduleAppointment(db, ctx, mover.id, booked.key, { start: slot('10:00', '2026-12-03') }, tehran('2026-12-03', '09:30')));
+    const early = await refusal(rescheduleAppointment(db, { ctx, accountId: mover.id, key: booked.key, body: { start: slot('10:00', '2026-12-03') }, now: tehran('2026-12-03', '09:30') }));
     // The visit (12-04) is still inside its free window; it is the new time, 30 minutes away, that is refused.
     expect(early.code).toBe('conflict');
     expect(early.message).toContain('۶۰ دقیقه');
@@ -100,22 +100,22 @@ describeEachDatabase('booking rules', (database) => {
     const { db } = database();
     const me = await newPatient(db);
     const start = slot('10:00', '2026-12-03');
-    const held = await holdSlot(db, ctx, booker(me), { doctor_id: 'dr-a', start }, NOW);
+    const held = await holdSlot(db, { ctx, booker: booker(me), body: { doctor_id: 'dr-a', start }, now: NOW });
     expect(held.cancel_until).toBe(new Date(Date.parse(start) - 24 * HOUR).toISOString());
     await fundWallet(db, me.id, 5_000_000);
-    await payAppointment(db, ctx, 'sandbox', me.id, held.key, { use_wallet: true }, NOW);
-    const got = await getAppointment(db, ctx, me.id, held.key, NOW);
+    await payAppointment(db, { ctx, gateway: 'sandbox', accountId: me.id, key: held.key, useWallet: true, now: NOW });
+    const got = await getAppointment(db, { ctx, accountId: me.id, key: held.key, now: NOW });
     expect(got).toMatchObject({ status: 'confirmed', can_cancel: true, can_reschedule: true, cancel_until: held.cancel_until });
     expect(got.receipt).toEqual({ paid_at: NOW.toISOString(), from_wallet: 5_000_000, by_bank: 0 });
     // A minute past the deadline: neither.
-    const late = await getAppointment(db, ctx, me.id, held.key, new Date(Date.parse(held.cancel_until) + MIN));
+    const late = await getAppointment(db, { ctx, accountId: me.id, key: held.key, now: new Date(Date.parse(held.cancel_until) + MIN) });
     expect(late).toMatchObject({ can_cancel: false, can_reschedule: false, refund_if_cancelled: 0 });
 
     // Today 11:00, booked at 09:30: the deadline passed before the booking.
     const sameDay = await newPatient(db);
     const today = await book(db, sameDay, 'dr-b', slot('11:00', '2026-12-01'));
     expect(Date.parse(today.cancel_until)).toBeLessThan(NOW.getTime());
-    expect(await getAppointment(db, ctx, sameDay.id, today.key, NOW)).toMatchObject({ status: 'confirmed', can_cancel: false, can_reschedule: false });
+    expect(await getAppointment(db, { ctx, accountId: sameDay.id, key: today.key, now: NOW })).toMatchObject({ status: 'confirmed', can_cancel: false, can_reschedule: false });
   });
 
   it('the confirmation SMS says until when the visit can be cancelled for free, or that it cannot', () => {
@@ -131,13 +131,13 @@ describeEachDatabase('booking rules', (database) => {
     await book(db, mother, 'dr-a', slot('10:00'));
 
     // Her own second visit at the same time, with another doctor: 409 naming the first.
-    const again = await refusal(holdSlot(db, ctx, booker(mother), { doctor_id: 'dr-b', start: slot('10:00') }, NOW));
+    const again = await refusal(holdSlot(db, { ctx, booker: booker(mother), body: { doctor_id: 'dr-b', start: slot('10:00') }, now: NOW }));
     expect(again.code).toBe('conflict');
     expect(again.message).toBe(`شما در همین زمان نوبت دیگری دارید: ${DOCTOR_NAME}، ۱۱ آذر ۱۴۰۵ ساعت ۱۰:۰۰. هر نفر در یک زمان فقط یک نوبت می‌تواند داشته باشد؛ زمان دیگری را انتخاب کنید.`);
     // Alternatives of that doctor exclude the busy time.
     expect(again.data?.alternatives).not.toContain(slot('10:00'));
     // Right after it (no overlap) is fine.
-    expect((await holdSlot(db, ctx, booker(mother), { doctor_id: 'dr-b', start: slot('10:15') }, NOW)).status).toBe('held');
+    expect((await holdSlot(db, { ctx, booker: booker(mother), body: { doctor_id: 'dr-b', start: slot('10:15') }, now: NOW })).status).toBe('held');
 
     // Her child, booked by her next to her own visit: a different person.
     const child = { first_name: 'آوا', last_name: 'احمدی', international_code: nationalCode(4_400_000 + Math.floor(Math.random() * 100_000)) };
@@ -146,14 +146,14 @@ describeEachDatabase('booking rules', (database) => {
 
     // The father's account on the same phone books the child overlapping: refused, naming the visit.
     const father = await sibling(db, mother);
-    const twice = await refusal(holdSlot(db, ctx, booker(father), { doctor_id: 'dr-race-0', start: slot('10:00'), for: child }, NOW));
+    const twice = await refusal(holdSlot(db, { ctx, booker: booker(father), body: { doctor_id: 'dr-race-0', start: slot('10:00'), for: child }, now: NOW }));
     expect(twice.message).toContain('آوا احمدی در همین زمان نوبت دیگری دارد');
     expect(twice.message).toContain(DOCTOR_NAME);
 
     // A stranger's phone booking the mother (her national code) sees only that a visit exists.
     const stranger = await newPatient(db);
     const blind = await refusal(
-      holdSlot(db, ctx, booker(stranger), { doctor_id: 'dr-race-1', start: slot('10:00'), for: { first_name: 'مریم', last_name: 'احمدی', international_code: mother.internationalCode } }, NOW),
+      holdSlot(db, { ctx, booker: booker(stranger), body: { doctor_id: 'dr-race-1', start: slot('10:00'), for: { first_name: 'مریم', last_name: 'احمدی', international_code: mother.internationalCode } }, now: NOW }),
     );
     expect(blind.code).toBe('conflict');
     expect(blind.message).toContain('از حساب دیگری ثبت شده است');
@@ -166,7 +166,7 @@ describeEachDatabase('booking rules', (database) => {
     const bookers = await Promise.all(RACE_DOCTORS.map(() => newPatient(db)));
     const relative = { first_name: 'پدربزرگ', last_name: 'رضایی', international_code: nationalCode(6_600_000 + Math.floor(Math.random() * 100_000)) };
     const results = await Promise.allSettled(
-      bookers.map((account, i) => holdSlot(db, ctx, booker(account), { doctor_id: RACE_DOCTORS[i]!, start: slot('09:00', '2026-12-10'), for: relative }, NOW)),
+      bookers.map((account, i) => holdSlot(db, { ctx, booker: booker(account), body: { doctor_id: RACE_DOCTORS[i]!, start: slot('09:00', '2026-12-10'), for: relative }, now: NOW })),
     );
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
@@ -184,16 +184,16 @@ describeEachDatabase('booking rules', (database) => {
     const me = await newPatient(db);
     const first = await book(db, me, 'dr-a', slot('09:00', '2026-12-11'));
     const second = await book(db, me, 'dr-b', slot('11:00', '2026-12-11'));
-    const onto = await refusal(rescheduleAppointment(db, ctx, me.id, second.key, { start: slot('09:00', '2026-12-11') }, NOW));
+    const onto = await refusal(rescheduleAppointment(db, { ctx, accountId: me.id, key: second.key, body: { start: slot('09:00', '2026-12-11') }, now: NOW }));
     expect(onto.code).toBe('conflict');
     expect(onto.message).toContain('شما در همین زمان نوبت دیگری دارید');
     // Moving a visit onto its own neighbourhood is not an overlap with itself.
-    expect((await rescheduleAppointment(db, ctx, me.id, first.key, { start: slot('09:15', '2026-12-11') }, NOW)).start).toBe(slot('09:15', '2026-12-11'));
+    expect((await rescheduleAppointment(db, { ctx, accountId: me.id, key: first.key, body: { start: slot('09:15', '2026-12-11') }, now: NOW })).start).toBe(slot('09:15', '2026-12-11'));
 
     // Both visits moved at once to the same time with two doctors: only one may land there.
     const results = await Promise.allSettled([
-      rescheduleAppointment(db, ctx, me.id, first.key, { start: slot('10:30', '2026-12-11') }, NOW),
-      rescheduleAppointment(db, ctx, me.id, second.key, { start: slot('10:30', '2026-12-11') }, NOW),
+      rescheduleAppointment(db, { ctx, accountId: me.id, key: first.key, body: { start: slot('10:30', '2026-12-11') }, now: NOW }),
+      rescheduleAppointment(db, { ctx, accountId: me.id, key: second.key, body: { start: slot('10:30', '2026-12-11') }, now: NOW }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
   });

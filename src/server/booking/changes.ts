@@ -29,19 +29,19 @@ import { checkSlot } from './slots.ts';
  * appointment up to CANCEL_FREE_HOURS before its start is cancelled and everything paid returns to
  * the wallet at once, in one transaction. Later, or once over, it refuses with 409.
  */
-export async function cancelAppointment(db: Db, ctx: BookingContext, accountId: number, key: string, now: Date): Promise<{ status: 'cancelled'; key: string; refunded: number }> {
+export async function cancelAppointment(db: Db, { ctx, accountId, key, now }: { ctx: BookingContext; accountId: number; key: string; now: Date }): Promise<{ status: 'cancelled'; key: string; refunded: number }> {
   checkedKey(key);
   const result = await db.transaction(async (tx) => {
     await lockWallet(tx, accountId);
     const row = await lockAppointmentOf(tx, accountId, key);
     if (!row) throw new AppError('not_found', M.appointmentNotFound);
     if (row.status === 'cancelled' || row.status === 'expired') throw new AppError('conflict', M.alreadyCancelled);
-    if (row.status === 'held' || row.status === 'awaiting_payment') return { row: await releaseUnconfirmed(tx, row, now, { status: 'cancelled', by: 'patient' }, true), wasConfirmed: false };
+    if (row.status === 'held' || row.status === 'awaiting_payment') return { row: await releaseUnconfirmed(tx, { row, now, ending: { status: 'cancelled', by: 'patient' }, refundNow: true }), wasConfirmed: false };
     if (statusAt(row, now) === 'completed') throw new AppError('conflict', M.notCancellable);
     if (!insideFreeWindow(row, ctx, now)) throw new AppError('conflict', M.tooLateToCancel(ctx.settings.cancelFreeHours));
     return { row: await cancelConfirmed(tx, row, now, { by: 'patient' }), wasConfirmed: true };
   });
-  if (result.wasConfirmed) await tellPatient(db, ctx, result.row, 'cancelled', now);
+  if (result.wasConfirmed) await tellPatient(db, { ctx, row: result.row, notice: 'cancelled', now });
   return { status: 'cancelled', key, refunded: result.row.refunded ?? 0 };
 }
 
@@ -60,7 +60,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * time obeys the hold's rules: the minimum lead time, and no overlap with another visit of the same
  * person (under the person's lock, taken before the row's, as a hold takes it).
  */
-export async function rescheduleAppointment(db: Db, ctx: BookingContext, accountId: number, key: string, body: RescheduleBody, now: Date): Promise<Appointment> {
+export async function rescheduleAppointment(db: Db, { ctx, accountId, key, body, now }: { ctx: BookingContext; accountId: number; key: string; body: RescheduleBody; now: Date }): Promise<Appointment> {
   checkedKey(key);
   const start = new Date(body.start);
   // Who the visit is for never changes on a row: read before the transaction, to lock the person first.
@@ -79,13 +79,13 @@ export async function rescheduleAppointment(db: Db, ctx: BookingContext, account
       if (row.startsAt.getTime() === start.getTime()) throw new AppError('invalid_input', M.sameSlot, { errors: { start: [M.sameSlot] } });
       const doctor = doctorOf(ctx, row.doctorId);
       await lockDoctorSchedule(tx, row.doctorId, 'shared');
-      const check = await checkSlot(tx, ctx, row.doctorId, doctor, start, now);
+      const check = await checkSlot(tx, { ctx, doctorId: row.doctorId, doctor, start, now });
       if (!check.ok) {
         if (check.reason === 'not_a_slot') throw new AppError('invalid_input', M.notASlot, { errors: { start: [M.notASlot] } });
         return { kind: 'unavailable' as const, doctorId: row.doctorId, tooSoon: check.reason === 'too_soon' };
       }
       if (person) {
-        const [busy] = await personBusyBetween(tx, person.nationalCode, check.slot.start, check.slot.end, now, row.id);
+        const [busy] = await personBusyBetween(tx, { nationalCode: person.nationalCode, from: check.slot.start, to: check.slot.end, now, except: row.id });
         if (busy) throw new PersonBusyRefusal(busy);
       }
       // Only a move that is about to happen is counted: a refused slot or a wrong start costs nothing.
@@ -95,21 +95,21 @@ export async function rescheduleAppointment(db: Db, ctx: BookingContext, account
         message: (seconds) => bookingLimitMessages.tooManyMoves(MAX_MOVES_PER_DAY, seconds),
         now,
       });
-      for (const stale of await lockStaleInSlot(tx, row.doctorId, check.slot.start, now)) await releaseUnconfirmed(tx, stale, now, { status: 'expired' }, false);
+      for (const stale of await lockStaleInSlot(tx, row.doctorId, check.slot.start, now)) await releaseUnconfirmed(tx, { row: stale, now, ending: { status: 'expired' }, refundNow: false });
       const updated = await tx.transaction((savepoint) =>
         updateAppointment(savepoint, row.id, { startsAt: check.slot.start, endsAt: check.slot.end, turn: check.slot.turn, clinicId: check.slot.clinic, moves: row.moves + 1 }),
       );
       await scheduleReminder(tx, ctx, updated, now);
       return { kind: 'moved' as const, row: updated };
     });
-    if (moved.kind === 'unavailable') throw await slotTaken(db, ctx, moved.doctorId, now, moved.tooSoon ? M.tooSoon(ctx.settings.minLeadMinutes) : M.slotUnavailable);
-    await tellPatient(db, ctx, moved.row, 'moved', now);
+    if (moved.kind === 'unavailable') throw await slotTaken(db, { ctx, doctorId: moved.doctorId, now, message: moved.tooSoon ? M.tooSoon(ctx.settings.minLeadMinutes) : M.slotUnavailable });
+    await tellPatient(db, { ctx, row: moved.row, notice: 'moved', now });
     return toAppointment(moved.row, ctx, now);
   } catch (error) {
-    if (error instanceof PersonBusyRefusal && person && identity) throw await personBusy(db, ctx, { person, phone: identity.phone, doctorId: before.doctorId }, error.busy, now);
+    if (error instanceof PersonBusyRefusal && person && identity) throw await personBusy(db, { ctx, who: { person, phone: identity.phone, doctorId: before.doctorId }, busy: error.busy, now });
     if (isUniqueViolation(error, ACTIVE_SLOT_CONSTRAINT)) {
       const row = await findAppointmentOf(db, accountId, key);
-      throw await slotTaken(db, ctx, row?.doctorId ?? '', now);
+      throw await slotTaken(db, { ctx, doctorId: row?.doctorId ?? '', now });
     }
     throw error;
   }

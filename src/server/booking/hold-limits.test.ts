@@ -52,7 +52,7 @@ describeEachDatabase('hold limits', (database) => {
     const phones = await Promise.all(Array.from({ length: 7 }, () => accountsOnPhone(db, 10)));
     const starts = [...startsOf('2026-12-03'), ...startsOf('2026-12-04'), ...startsOf('2026-12-06'), ...startsOf('2026-12-07')];
     // Each account tries its own slot, each from its own address: only the phone limit is left to stop them.
-    const tries = phones.flat().map((account, i) => holdSlot(db, ctx, booker(account, `10.0.${Math.floor(i / 250)}.${i % 250}`), { doctor_id: 'dr-a', start: starts[i % starts.length]! }, NOW));
+    const tries = phones.flat().map((account, i) => holdSlot(db, { ctx, booker: booker(account, `10.0.${Math.floor(i / 250)}.${i % 250}`), body: { doctor_id: 'dr-a', start: starts[i % starts.length]! }, now: NOW }));
     const results = await Promise.allSettled(tries);
     const held = results.filter((r) => r.status === 'fulfilled');
     expect(held).toHaveLength(14);
@@ -70,7 +70,7 @@ describeEachDatabase('hold limits', (database) => {
     const family = await accountsOnPhone(db, 10);
     const before = await rowCount(db);
     const starts = startsOf('2026-12-08');
-    const tries = Array.from({ length: 50 }, (_, i) => holdSlot(db, ctx, booker(family[i % 10]!), { doctor_id: 'dr-b', start: starts[i % 16]! }, NOW));
+    const tries = Array.from({ length: 50 }, (_, i) => holdSlot(db, { ctx, booker: booker(family[i % 10]!), body: { doctor_id: 'dr-b', start: starts[i % 16]! }, now: NOW }));
     const results = await Promise.allSettled(tries);
     const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as AppError] : []));
     // An account's second hold replaces its first, so the survivors are what is held at the end.
@@ -89,38 +89,38 @@ describeEachDatabase('hold limits', (database) => {
   it("an account's new hold replaces its own and is not refused for it; a family holds 2, the third account is told to pay or cancel one", async () => {
     const { db } = database();
     const [a, b, c] = await accountsOnPhone(db, 3);
-    await holdSlot(db, ctx, booker(a!), { doctor_id: 'dr-a', start: slot('08:00', '2026-12-09') }, NOW);
-    await holdSlot(db, ctx, booker(b!), { doctor_id: 'dr-a', start: slot('08:15', '2026-12-09') }, at(1));
+    await holdSlot(db, { ctx, booker: booker(a!), body: { doctor_id: 'dr-a', start: slot('08:00', '2026-12-09') }, now: NOW });
+    await holdSlot(db, { ctx, booker: booker(b!), body: { doctor_id: 'dr-a', start: slot('08:15', '2026-12-09') }, now: at(1) });
     // a moves its hold: still two held by the phone.
-    const moved = await holdSlot(db, ctx, booker(a!), { doctor_id: 'dr-a', start: slot('08:30', '2026-12-09') }, at(2));
+    const moved = await holdSlot(db, { ctx, booker: booker(a!), body: { doctor_id: 'dr-a', start: slot('08:30', '2026-12-09') }, now: at(2) });
     expect(moved.status).toBe('held');
     const before = await rowCount(db);
-    const third = await refusal(holdSlot(db, ctx, booker(c!), { doctor_id: 'dr-a', start: slot('08:45', '2026-12-09') }, at(3)));
+    const third = await refusal(holdSlot(db, { ctx, booker: booker(c!), body: { doctor_id: 'dr-a', start: slot('08:45', '2026-12-09') }, now: at(3) }));
     expect(third.code).toBe('rate_limited');
     expect(third.message).toContain('پرداخت یا لغو');
     // b's hold (taken at minute 1) lapses first: at minute 11, 8 minutes from now.
     expect(third.retryAfter).toBe(8 * 60);
     expect(await rowCount(db)).toBe(before);
     // Once b's hold lapses, c may hold.
-    expect((await holdSlot(db, ctx, booker(c!), { doctor_id: 'dr-a', start: slot('08:45', '2026-12-09') }, at(11))).status).toBe('held');
+    expect((await holdSlot(db, { ctx, booker: booker(c!), body: { doctor_id: 'dr-a', start: slot('08:45', '2026-12-09') }, now: at(11) })).status).toBe('held');
   });
 
   it('a bank payment left open counts as a hold of the phone until it expires', async () => {
     const { db } = database();
     const [a, b, c] = await accountsOnPhone(db, 3);
-    const first = await holdSlot(db, ctx, booker(a!), { doctor_id: 'dr-a', start: slot('09:00', '2026-12-09') }, NOW);
-    const paying = await payAppointment(db, ctx, 'sandbox', a!.id, first.key, { use_wallet: false }, at(1));
+    const first = await holdSlot(db, { ctx, booker: booker(a!), body: { doctor_id: 'dr-a', start: slot('09:00', '2026-12-09') }, now: NOW });
+    const paying = await payAppointment(db, { ctx, gateway: 'sandbox', accountId: a!.id, key: first.key, useWallet: false, now: at(1) });
     expect(paying.status).toBe('awaiting_payment');
-    await holdSlot(db, ctx, booker(b!), { doctor_id: 'dr-a', start: slot('09:15', '2026-12-09') }, at(2));
-    const refused = await refusal(holdSlot(db, ctx, booker(c!), { doctor_id: 'dr-a', start: slot('09:30', '2026-12-09') }, at(5)));
+    await holdSlot(db, { ctx, booker: booker(b!), body: { doctor_id: 'dr-a', start: slot('09:15', '2026-12-09') }, now: at(2) });
+    const refused = await refusal(holdSlot(db, { ctx, booker: booker(c!), body: { doctor_id: 'dr-a', start: slot('09:30', '2026-12-09') }, now: at(5) }));
     expect(refused.code).toBe('rate_limited');
     // b's hold lapsed at minute 12: c takes its place.
-    await expect(holdSlot(db, ctx, booker(c!), { doctor_id: 'dr-a', start: slot('09:30', '2026-12-09') }, at(13))).resolves.toMatchObject({ status: 'held' });
+    await expect(holdSlot(db, { ctx, booker: booker(c!), body: { doctor_id: 'dr-a', start: slot('09:30', '2026-12-09') }, now: at(13) })).resolves.toMatchObject({ status: 'held' });
     // At minute 16 a's own 10 minutes are long over, but its payment (20 minutes from minute 1) is still open.
-    const again = await refusal(holdSlot(db, ctx, booker(b!), { doctor_id: 'dr-a', start: slot('09:45', '2026-12-09') }, at(16)));
+    const again = await refusal(holdSlot(db, { ctx, booker: booker(b!), body: { doctor_id: 'dr-a', start: slot('09:45', '2026-12-09') }, now: at(16) }));
     expect(again.code).toBe('rate_limited');
     // The payment expires at minute 21.
-    await expect(holdSlot(db, ctx, booker(b!), { doctor_id: 'dr-a', start: slot('09:45', '2026-12-09') }, at(21))).resolves.toMatchObject({ status: 'held' });
+    await expect(holdSlot(db, { ctx, booker: booker(b!), body: { doctor_id: 'dr-a', start: slot('09:45', '2026-12-09') }, now: at(21) })).resolves.toMatchObject({ status: 'held' });
   });
 
   it('5 open holds from one address by accounts on 5 phones: the sixth phone is refused there, and holds from another address', async () => {
@@ -128,22 +128,22 @@ describeEachDatabase('hold limits', (database) => {
     const phones = await Promise.all(Array.from({ length: 6 }, () => accountsOnPhone(db, 1)));
     const address = '198.51.100.7';
     const starts = startsOf('2026-12-10');
-    for (let i = 0; i < 5; i++) await holdSlot(db, ctx, booker(phones[i]![0]!, address), { doctor_id: 'dr-a', start: starts[i]! }, at(i));
+    for (let i = 0; i < 5; i++) await holdSlot(db, { ctx, booker: booker(phones[i]![0]!, address), body: { doctor_id: 'dr-a', start: starts[i]! }, now: at(i) });
     const before = await rowCount(db);
-    const refused = await refusal(holdSlot(db, ctx, booker(phones[5]![0]!, address), { doctor_id: 'dr-a', start: starts[5]! }, at(5)));
+    const refused = await refusal(holdSlot(db, { ctx, booker: booker(phones[5]![0]!, address), body: { doctor_id: 'dr-a', start: starts[5]! }, now: at(5) }));
     expect(refused.code).toBe('rate_limited');
     expect(refused.message).toContain('اتصال');
     expect(refused.retryAfter).toBe(5 * 60);
     expect(await rowCount(db)).toBe(before);
     expect(await countEvents(db, { bucket: HOLD_REFUSAL_BUCKETS.address, subject: address }, NOW)).toBe(1);
-    await expect(holdSlot(db, ctx, booker(phones[5]![0]!, '203.0.113.9'), { doctor_id: 'dr-a', start: starts[5]! }, at(5))).resolves.toMatchObject({ status: 'held' });
+    await expect(holdSlot(db, { ctx, booker: booker(phones[5]![0]!, '203.0.113.9'), body: { doctor_id: 'dr-a', start: starts[5]! }, now: at(5) })).resolves.toMatchObject({ status: 'held' });
   });
 
   it('40 parallel holds from one address by accounts on 40 phones: exactly 5 are held', async () => {
     const { db } = database();
     const phones = await Promise.all(Array.from({ length: 40 }, () => accountsOnPhone(db, 1)));
     const starts = [...startsOf('2026-12-11'), ...startsOf('2026-12-12'), ...startsOf('2026-12-13')];
-    const results = await Promise.allSettled(phones.map(([account], i) => holdSlot(db, ctx, booker(account!, '198.51.100.99'), { doctor_id: 'dr-b', start: starts[i]! }, NOW)));
+    const results = await Promise.allSettled(phones.map(([account], i) => holdSlot(db, { ctx, booker: booker(account!, '198.51.100.99'), body: { doctor_id: 'dr-b', start: starts[i]! }, now: NOW })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
   });
 
@@ -152,49 +152,49 @@ describeEachDatabase('hold limits', (database) => {
     const [a, b] = await accountsOnPhone(db, 2);
     const [stranger] = await accountsOnPhone(db, 1);
     const start = slot('10:00', '2026-12-14');
-    await holdSlot(db, ctx, booker(a!), { doctor_id: 'dr-a', start }, NOW);
+    await holdSlot(db, { ctx, booker: booker(a!), body: { doctor_id: 'dr-a', start }, now: NOW });
     // Lapsed at minute 10 (not yet marked by the release job): refused to the same phone's other account until minute 20.
-    const early = await refusal(holdSlot(db, ctx, booker(b!), { doctor_id: 'dr-a', start }, at(12)));
+    const early = await refusal(holdSlot(db, { ctx, booker: booker(b!), body: { doctor_id: 'dr-a', start }, now: at(12) }));
     expect(early.code).toBe('rate_limited');
     expect(early.retryAfter).toBe(8 * 60);
     expect(early.message).toContain('به‌تازگی تمام شده');
     // And once the job has marked it expired.
     await releaseLapsed(db, at(13));
-    expect((await refusal(holdSlot(db, ctx, booker(a!), { doctor_id: 'dr-a', start }, at(14)))).retryAfter).toBe(6 * 60);
+    expect((await refusal(holdSlot(db, { ctx, booker: booker(a!), body: { doctor_id: 'dr-a', start }, now: at(14) }))).retryAfter).toBe(6 * 60);
     // Other slots are fine for the phone.
-    await expect(holdSlot(db, ctx, booker(b!), { doctor_id: 'dr-a', start: slot('10:15', '2026-12-14') }, at(14))).resolves.toMatchObject({ status: 'held' });
+    await expect(holdSlot(db, { ctx, booker: booker(b!), body: { doctor_id: 'dr-a', start: slot('10:15', '2026-12-14') }, now: at(14) })).resolves.toMatchObject({ status: 'held' });
     // Another phone may take the slot meanwhile.
-    await expect(holdSlot(db, ctx, booker(stranger!), { doctor_id: 'dr-a', start }, at(15))).resolves.toMatchObject({ status: 'held' });
+    await expect(holdSlot(db, { ctx, booker: booker(stranger!), body: { doctor_id: 'dr-a', start }, now: at(15) })).resolves.toMatchObject({ status: 'held' });
   });
 
   it('after the cooldown the phone may hold the slot again', async () => {
     const { db } = database();
     const [a, b] = await accountsOnPhone(db, 2);
     const start = slot('10:30', '2026-12-14');
-    await holdSlot(db, ctx, booker(a!), { doctor_id: 'dr-a', start }, NOW);
-    await expect(holdSlot(db, ctx, booker(b!), { doctor_id: 'dr-a', start }, at(20))).resolves.toMatchObject({ status: 'held' });
+    await holdSlot(db, { ctx, booker: booker(a!), body: { doctor_id: 'dr-a', start }, now: NOW });
+    await expect(holdSlot(db, { ctx, booker: booker(b!), body: { doctor_id: 'dr-a', start }, now: at(20) })).resolves.toMatchObject({ status: 'held' });
   });
 
   it('handing a slot between the accounts of one phone before it lapses (the holder moves away) does not restart its time', async () => {
     const { db } = database();
     const [a, b] = await accountsOnPhone(db, 2);
     const start = slot('11:00', '2026-12-14');
-    await holdSlot(db, ctx, booker(a!), { doctor_id: 'dr-a', start }, NOW);
+    await holdSlot(db, { ctx, booker: booker(a!), body: { doctor_id: 'dr-a', start }, now: NOW });
     // a moves to another slot at minute 9: the first slot's hold ended then.
-    await holdSlot(db, ctx, booker(a!), { doctor_id: 'dr-a', start: slot('11:15', '2026-12-14') }, at(9));
-    expect((await refusal(holdSlot(db, ctx, booker(b!), { doctor_id: 'dr-a', start }, at(9)))).retryAfter).toBe(10 * 60);
-    await expect(holdSlot(db, ctx, booker(b!), { doctor_id: 'dr-a', start }, at(19))).resolves.toMatchObject({ status: 'held' });
+    await holdSlot(db, { ctx, booker: booker(a!), body: { doctor_id: 'dr-a', start: slot('11:15', '2026-12-14') }, now: at(9) });
+    expect((await refusal(holdSlot(db, { ctx, booker: booker(b!), body: { doctor_id: 'dr-a', start }, now: at(9) }))).retryAfter).toBe(10 * 60);
+    await expect(holdSlot(db, { ctx, booker: booker(b!), body: { doctor_id: 'dr-a', start }, now: at(19) })).resolves.toMatchObject({ status: 'held' });
   });
 
   it("a patient's cancel of a held slot starts the cooldown; renaming the patient of one's own hold is allowed and keeps its time", async () => {
     const { db } = database();
     const [a, b] = await accountsOnPhone(db, 2);
     const start = slot('11:30', '2026-12-15');
-    const held = await holdSlot(db, ctx, booker(a!), { doctor_id: 'dr-a', start }, NOW);
-    const renamed = await holdSlot(db, ctx, booker(a!), { doctor_id: 'dr-a', start, for: { first_name: 'علی', last_name: 'کریمی', international_code: nationalCode(4242) } }, at(5));
+    const held = await holdSlot(db, { ctx, booker: booker(a!), body: { doctor_id: 'dr-a', start }, now: NOW });
+    const renamed = await holdSlot(db, { ctx, booker: booker(a!), body: { doctor_id: 'dr-a', start, for: { first_name: 'علی', last_name: 'کریمی', international_code: nationalCode(4242) } }, now: at(5) });
     expect(renamed.key).not.toBe(held.key);
     expect(renamed.expires_at).toBe(held.expires_at);
-    await cancelAppointment(db, ctx, a!.id, renamed.key, at(6));
-    expect((await refusal(holdSlot(db, ctx, booker(b!), { doctor_id: 'dr-a', start }, at(7)))).retryAfter).toBe(9 * 60);
+    await cancelAppointment(db, { ctx, accountId: a!.id, key: renamed.key, now: at(6) });
+    expect((await refusal(holdSlot(db, { ctx, booker: booker(b!), body: { doctor_id: 'dr-a', start }, now: at(7) }))).retryAfter).toBe(9 * 60);
   });
 });

@@ -35,7 +35,7 @@ export interface LeaveResult {
  * patient by SMS. The leave commits first, under the doctor's exclusive schedule lock, so no hold
  * slips in; each cancellation is its own transaction, locking the wallet first like every change.
  */
-export async function fileLeave(db: Db, ctx: BookingContext, doctorId: string, order: LeaveOrder, now: Date): Promise<LeaveResult> {
+export async function fileLeave(db: Db, { ctx, doctorId, order, now }: { ctx: BookingContext; doctorId: string; order: LeaveOrder; now: Date }): Promise<LeaveResult> {
   doctorOf(ctx, doctorId);
   const from = bound(order.from, false);
   const to = bound(order.to, true);
@@ -47,7 +47,7 @@ export async function fileLeave(db: Db, ctx: BookingContext, doctorId: string, o
     return insertLeave(tx, { doctorId, startsAt: from, endsAt: to, reason: order.reason, createdAt: now });
   });
   const cancelled: LeaveResult['cancelled'] = [];
-  for (const affected of await activeInRange(db, doctorId, from, to, now)) {
+  for (const affected of await activeInRange(db, { doctorId, from, to, now })) {
     if (affected.endsAt <= now) continue;
     const row = await db.transaction(async (tx) => {
       await lockWallet(tx, affected.accountId);
@@ -56,13 +56,13 @@ export async function fileLeave(db: Db, ctx: BookingContext, doctorId: string, o
       const ending = { by: 'hospital' as const, reason: order.reason };
       if (current.status === 'confirmed') return cancelConfirmed(tx, current, now, ending);
       if ((current.status === 'held' || current.status === 'awaiting_payment') && current.expiresAt && current.expiresAt > now) {
-        return releaseUnconfirmed(tx, current, now, { status: 'cancelled', ...ending }, true);
+        return releaseUnconfirmed(tx, { row: current, now, ending: { status: 'cancelled', ...ending }, refundNow: true });
       }
       return undefined;
     });
     if (!row) continue;
     cancelled.push({ key: row.key, start: row.startsAt.toISOString(), refunded: row.refunded ?? 0 });
-    await tellPatient(db, ctx, row, { cancelledByHospital: order.reason }, now);
+    await tellPatient(db, { ctx, row, notice: { cancelledByHospital: order.reason }, now });
   }
   return { leave_id: leave.id, from: from.toISOString(), to: to.toISOString(), cancelled };
 }

@@ -22,7 +22,7 @@ export function noticeText(ctx: BookingContext, row: AppointmentRow, notice: Not
 }
 
 /** The SMS about `row` to its account's phone, after the change committed; never throws. */
-export async function tellPatient(db: Db, ctx: BookingContext, row: AppointmentRow, notice: Notice, now: Date): Promise<void> {
+export async function tellPatient(db: Db, { ctx, row, notice, now }: { ctx: BookingContext; row: AppointmentRow; notice: Notice; now: Date }): Promise<void> {
   try {
     const account = await findAccount(db, row.accountId);
     if (account) await notify(db, { to: account.phoneNumber, text: noticeText(ctx, row, notice, now), now });

@@ -23,13 +23,13 @@ export function registerAppointmentPayments(context: () => BookingContext = book
       const row = await lockAppointment(tx, payment.target);
       if (!row || row.accountId !== payment.accountId || row.status !== 'awaiting_payment' || row.paymentId !== payment.id) return false;
       if (row.fee - row.paidFromWallet !== payment.amount) return false;
-      await confirmPaid(tx, context(), row, { byBank: payment.amount, payment }, now);
+      await confirmPaid(tx, { ctx: context(), row, paid: { byBank: payment.amount, payment }, now });
       return true;
     },
     async (db, payment, applied, now) => {
       if (!applied || !payment.target) return;
       const row = await findAppointment(db, payment.target);
-      if (row) await tellPatient(db, context(), row, 'confirmed', now);
+      if (row) await tellPatient(db, { ctx: context(), row, notice: 'confirmed', now });
     },
   );
 }

@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/transfer.ts';
 import { dropJob } from '../jobs/repository.ts';
+import { releasePayableEscrow } from '../payments/payable.ts';
 import { bookingStatement } from './messages.ts';
 import { updateAppointment, type AppointmentRow } from './repository.ts';
 
@@ -18,7 +19,7 @@ export interface Ending {
  * towards it (in "appointment holds") goes back to the wallet now when the caller holds that
  * wallet's lock (`refundNow`), or else later by the release job (refunded stays null until then).
  */
-export async function releaseUnconfirmed(tx: Db, row: AppointmentRow, now: Date, ending: Ending, refundNow: boolean): Promise<AppointmentRow> {
+export async function releaseUnconfirmed(tx: Db, { row, now, ending, refundNow }: { row: AppointmentRow; now: Date; ending: Ending; refundNow: boolean }): Promise<AppointmentRow> {
   const escrow = row.paidFromWallet;
   if (refundNow && escrow > 0) await refundEscrow(tx, row, now);
   return updateAppointment(tx, row.id, {
@@ -31,17 +32,12 @@ export async function releaseUnconfirmed(tx: Db, row: AppointmentRow, now: Date,
   });
 }
 
+/** The booking's side of the shared escrow: wallet money put towards a hold waits in "appointment holds". */
+export const appointmentEscrow = { holds: SYSTEM_ACCOUNTS.appointmentHolds, statement: bookingStatement } as const;
+
 /** Returns a released row's wallet money (the caller holds the wallet's lock). */
 export async function refundEscrow(tx: Db, row: AppointmentRow, now: Date): Promise<void> {
-  await transfer(tx, {
-    from: SYSTEM_ACCOUNTS.appointmentHolds,
-    to: { wallet: row.accountId },
-    amount: row.paidFromWallet,
-    type: 'refund',
-    description: bookingStatement.released(row.key),
-    reference: row.key,
-    now,
-  });
+  await releasePayableEscrow(tx, { ...appointmentEscrow, row, now });
 }
 
 /** Cancels a confirmed appointment and returns everything paid to the wallet (the caller holds its lock). */

@@ -87,7 +87,7 @@ export async function updateAppointment(db: Db, id: number, changes: Partial<New
 }
 
 /** Starts of the doctor's slots occupied at `now` in [from, to). */
-export async function occupiedStarts(db: Db, doctorId: string, from: Date, to: Date, now: Date): Promise<Set<number>> {
+export async function occupiedStarts(db: Db, { doctorId, from, to, now }: { doctorId: string; from: Date; to: Date; now: Date }): Promise<Set<number>> {
   const rows = await db
     .select({ startsAt: appointments.startsAt })
     .from(appointments)
@@ -103,13 +103,7 @@ function scopeFilter(scope: AppointmentScope, now: Date) {
   return eq(appointments.status, 'cancelled');
 }
 
-export async function listAppointmentsOf(
-  db: Db,
-  accountId: number,
-  scope: AppointmentScope,
-  now: Date,
-  page: { limit: number; offset: number },
-): Promise<{ rows: AppointmentRow[]; total: number }> {
+export async function listAppointmentsOf(db: Db, { accountId, scope, now, page }: { accountId: number; scope: AppointmentScope; now: Date; page: { limit: number; offset: number } }): Promise<{ rows: AppointmentRow[]; total: number }> {
   const where = and(eq(appointments.accountId, accountId), scopeFilter(scope, now));
   const order = scope === 'upcoming' ? asc(appointments.startsAt) : scope === 'past' ? desc(appointments.startsAt) : desc(appointments.cancelledAt);
   const [rows, [total]] = await Promise.all([
@@ -120,7 +114,7 @@ export async function listAppointmentsOf(
 }
 
 /** A doctor's appointments that a leave over [from, to) touches: confirmed, or held and not expired. */
-export async function activeInRange(db: Db, doctorId: string, from: Date, to: Date, now: Date): Promise<AppointmentRow[]> {
+export async function activeInRange(db: Db, { doctorId, from, to, now }: { doctorId: string; from: Date; to: Date; now: Date }): Promise<AppointmentRow[]> {
   return db
     .select()
     .from(appointments)
@@ -187,7 +181,7 @@ export type PersonBusy = AppointmentRow & { ownerPhone: string };
  * confirmed, or held / awaiting payment and not lapsed. `except`: a row of theirs to leave out (the
  * one being moved). The caller holds the person's lock (`lockPerson`), so the answer stays true.
  */
-export async function personBusyBetween(db: Db, nationalCode: string, from: Date, to: Date, now: Date, except?: number): Promise<PersonBusy[]> {
+export async function personBusyBetween(db: Db, { nationalCode, from, to, now, except }: { nationalCode: string; from: Date; to: Date; now: Date; except?: number }): Promise<PersonBusy[]> {
   const [own] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.internationalCode, nationalCode));
   // Two indexed ways in: the person's own account's rows for themself, and rows naming their code.
   const theirs = own
@@ -250,7 +244,7 @@ export async function openHoldsFrom(db: Db, address: string, now: Date): Promise
  * `expires_at`), or one the patient cancelled before paying. A hold the hospital cancelled does
  * not count: the phone did not let it go.
  */
-export async function lastLapseOfPhoneInSlot(db: Db, phone: string, doctorId: string, startsAt: Date, now: Date): Promise<Date | undefined> {
+export async function lastLapseOfPhoneInSlot(db: Db, { phone, doctorId, startsAt, now }: { phone: string; doctorId: string; startsAt: Date; now: Date }): Promise<Date | undefined> {
   const rows = await db
     .select({ status: appointments.status, expiresAt: appointments.expiresAt, cancelledAt: appointments.cancelledAt })
     .from(appointments)

@@ -6,19 +6,16 @@ import { maskPhone } from '../auth/limits.ts';
 import { AppError } from '../errors.ts';
 import { isBusinessKey, withFreshKey } from '../keys.ts';
 import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
-import { walletBalanceOf } from '../ledger/repository.ts';
 import { recordEvent, refusal } from '../limits/service.ts';
 import { lockWallet, transfer } from '../ledger/transfer.ts';
-import { GATEWAY_MINIMUM_RIALS, type PaymentGateway } from '../payments/gateway.ts';
-import { paymentMessages } from '../payments/messages.ts';
-import { splitPayment } from '#lib/wallet/payment-split.ts';
-import { findPayment, type PaymentRow } from '../payments/repository.ts';
-import { createPayment } from '../payments/service.ts';
+import { payPayable, type Payable } from '../payments/payable.ts';
+import type { PaymentRow } from '../payments/repository.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
 import { doctorName, doctorOf, type BookingContext } from './context.ts';
 import { bookingMessages as M, bookingStatement, holdLimitMessages } from './messages.ts';
 import { tellPatient } from './notices.ts';
 import { toAppointment } from './present.ts';
-import { releaseUnconfirmed } from './release.ts';
+import { appointmentEscrow, releaseUnconfirmed } from './release.ts';
 import { scheduleReminder } from './reminders.ts';
 import {
   ACTIVE_SLOT_CONSTRAINT,
@@ -72,8 +69,8 @@ class HoldRefused extends Error {
 }
 
 /** 409 with the doctor's next free starts (api.md: `data.alternatives`). */
-export async function slotTaken(db: Db, ctx: BookingContext, doctorId: string, now: Date, message: string = M.slotTaken): Promise<AppError> {
-  return new AppError('conflict', message, { data: { alternatives: await nextFreeStarts(db, ctx, doctorId, now) } });
+export async function slotTaken(db: Db, { ctx, doctorId, now, message = M.slotTaken }: { ctx: BookingContext; doctorId: string; now: Date; message?: string }): Promise<AppError> {
+  return new AppError('conflict', message, { data: { alternatives: await nextFreeStarts(db, { ctx, doctorId, now }) } });
 }
 
 /** Whom a hold or a move is for: the person's national code and the name the messages use. */
@@ -98,13 +95,13 @@ export class PersonBusyRefusal extends Error {
  * (another phone's bookings are not the caller's to read); with the doctor's next free starts that
  * this person is free at.
  */
-export async function personBusy(db: Db, ctx: BookingContext, who: { person: Person; phone: string; doctorId: string }, busy: PersonBusy, now: Date): Promise<AppError> {
+export async function personBusy(db: Db, { ctx, who, busy, now }: { ctx: BookingContext; who: { person: Person; phone: string; doctorId: string }; busy: PersonBusy; now: Date }): Promise<AppError> {
   const ours = busy.ownerPhone === who.phone;
   const message = ours
     ? M.personBusy(who.person.name, doctorName(ctx.catalogue.doctors.get(busy.doctorId)), busy.startsAt)
     : M.personBusyElsewhere(who.person.name);
-  const candidates = await nextFreeStarts(db, ctx, who.doctorId, now, 10);
-  const visits = await personBusyBetween(db, who.person.nationalCode, now, bookingHorizon(now), now);
+  const candidates = await nextFreeStarts(db, { ctx, doctorId: who.doctorId, now, limit: 10 });
+  const visits = await personBusyBetween(db, { nationalCode: who.person.nationalCode, from: now, to: bookingHorizon(now), now });
   const free = candidates.filter((start) => {
     const at = Date.parse(start);
     const doctor = ctx.catalogue.doctors.get(who.doctorId);
@@ -121,6 +118,13 @@ export function checkedKey(key: string): string {
 }
 
 const sameStart = (a: Date, b: Date) => a.getTime() === b.getTime();
+
+export interface HoldRequest {
+  ctx: BookingContext;
+  booker: Booker;
+  body: HoldBody;
+  now: Date;
+}
 
 /**
  * `POST /appointments/hold`: holds the slot for HOLD_MINUTES. The database decides who gets a
@@ -141,13 +145,13 @@ const sameStart = (a: Date, b: Date) => a.getTime() === b.getTime();
  * a hold overlapping one of theirs (held, awaiting payment or confirmed) is refused with 409
  * (`personBusy`). Slots sooner than BOOKING_MIN_LEAD_MINUTES are refused with 409 and alternatives.
  */
-export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body: HoldBody, now: Date): Promise<Appointment> {
+export async function holdSlot(db: Db, { ctx, booker, body, now }: HoldRequest): Promise<Appointment> {
   const doctor = doctorOf(ctx, body.doctor_id);
   const start = new Date(body.start);
-  const check = await checkSlot(db, ctx, body.doctor_id, doctor, start, now);
+  const check = await checkSlot(db, { ctx, doctorId: body.doctor_id, doctor, start, now });
   if (!check.ok) {
     if (check.reason === 'not_a_slot') throw new AppError('invalid_input', M.notASlot, { errors: { start: [M.notASlot] } });
-    throw await slotTaken(db, ctx, body.doctor_id, now, check.reason === 'too_soon' ? M.tooSoon(ctx.settings.minLeadMinutes) : M.slotUnavailable);
+    throw await slotTaken(db, { ctx, doctorId: body.doctor_id, now, message: check.reason === 'too_soon' ? M.tooSoon(ctx.settings.minLeadMinutes) : M.slotUnavailable });
   }
   const { slot } = check;
   const patient = body.for
@@ -185,13 +189,13 @@ export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body
         if (repeat) return own;
       }
       if (!sameSlot) {
-        const lapsed = await lastLapseOfPhoneInSlot(tx, phone, body.doctor_id, slot.start, now);
+        const lapsed = await lastLapseOfPhoneInSlot(tx, { phone, doctorId: body.doctor_id, startsAt: slot.start, now });
         const opensAt = lapsed ? lapsed.getTime() + holdMinutes * 60_000 : 0;
         if (opensAt > now.getTime()) throw new HoldRefused('lapsed', opensAt, holdLimitMessages.lapsed);
       }
-      for (const own of owned) await releaseUnconfirmed(tx, own, now, { status: 'expired' }, true);
+      for (const own of owned) await releaseUnconfirmed(tx, { row: own, now, ending: { status: 'expired' }, refundNow: true });
       // Checked after the account's own hold is released: a new hold may replace it at the same time.
-      const [busy] = await personBusyBetween(tx, person.nationalCode, slot.start, slot.end, now);
+      const [busy] = await personBusyBetween(tx, { nationalCode: person.nationalCode, from: slot.start, to: slot.end, now });
       if (busy) throw new PersonBusyRefusal(busy);
       // Counted after the account's own hold is released: a new hold replaces it, it does not add one.
       const ofPhone = await openHoldsOfPhone(tx, phone, now);
@@ -204,7 +208,7 @@ export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body
       }
       // Someone else's lapsed hold of this slot: freed here, no cron needed. Its wallet money goes
       // back by the release job (this transaction does not hold that wallet's lock).
-      for (const stale of await lockStaleInSlot(tx, body.doctor_id, slot.start, now)) await releaseUnconfirmed(tx, stale, now, { status: 'expired' }, false);
+      for (const stale of await lockStaleInSlot(tx, body.doctor_id, slot.start, now)) await releaseUnconfirmed(tx, { row: stale, now, ending: { status: 'expired' }, refundNow: false });
       return withFreshKey(tx, 'AP', APPOINTMENT_KEY_CONSTRAINT, (savepoint, key) =>
         insertAppointment(savepoint, {
           key,
@@ -224,11 +228,11 @@ export async function holdSlot(db: Db, ctx: BookingContext, booker: Booker, body
         }),
       );
     });
-    if (row === 'unavailable') throw await slotTaken(db, ctx, body.doctor_id, now, M.slotUnavailable);
+    if (row === 'unavailable') throw await slotTaken(db, { ctx, doctorId: body.doctor_id, now, message: M.slotUnavailable });
     return toAppointment(row, ctx, now);
   } catch (error) {
-    if (isUniqueViolation(error, ACTIVE_SLOT_CONSTRAINT)) throw await slotTaken(db, ctx, body.doctor_id, now);
-    if (error instanceof PersonBusyRefusal) throw await personBusy(db, ctx, { person, phone, doctorId: body.doctor_id }, error.busy, now);
+    if (isUniqueViolation(error, ACTIVE_SLOT_CONSTRAINT)) throw await slotTaken(db, { ctx, doctorId: body.doctor_id, now });
+    if (error instanceof PersonBusyRefusal) throw await personBusy(db, { ctx, who: { person, phone, doctorId: body.doctor_id }, busy: error.busy, now });
     if (error instanceof HoldRefused) throw await refuseHold(db, error, { phone, address: booker.address, doctorId: body.doctor_id, start: slot.start }, now);
     throw error;
   }
@@ -246,7 +250,7 @@ async function refuseHold(db: Db, refused: HoldRefused, who: { phone: string; ad
   return refusal(refused.wording, refused.opensAt, now);
 }
 
-export async function getAppointment(db: Db, ctx: BookingContext, accountId: number, key: string, now: Date): Promise<Appointment> {
+export async function getAppointment(db: Db, { ctx, accountId, key, now }: { ctx: BookingContext; accountId: number; key: string; now: Date }): Promise<Appointment> {
   const row = await findAppointmentOf(db, accountId, checkedKey(key));
   if (!row) throw new AppError('not_found', M.appointmentNotFound);
   const [shown] = await withReceipts(db, ctx, [row], now);
@@ -259,8 +263,8 @@ async function withReceipts(db: Db, ctx: BookingContext, rows: readonly Appointm
   return rows.map((row) => toAppointment(row, ctx, now, row.paymentId ? paid.get(row.paymentId) : undefined));
 }
 
-export async function listAppointments(db: Db, ctx: BookingContext, accountId: number, query: { scope: AppointmentScope; page: number; perPage: number }, now: Date) {
-  const { rows, total } = await listAppointmentsOf(db, accountId, query.scope, now, { limit: query.perPage, offset: (query.page - 1) * query.perPage });
+export async function listAppointments(db: Db, { ctx, accountId, query, now }: { ctx: BookingContext; accountId: number; query: { scope: AppointmentScope; page: number; perPage: number }; now: Date }) {
+  const { rows, total } = await listAppointmentsOf(db, { accountId, scope: query.scope, now, page: { limit: query.perPage, offset: (query.page - 1) * query.perPage } });
   return { rows: await withReceipts(db, ctx, rows, now), total };
 }
 
@@ -269,7 +273,7 @@ export async function listAppointments(db: Db, ctx: BookingContext, accountId: n
  * holds") and what the bank paid move to revenue, and the reminder is scheduled, in the caller's
  * transaction.
  */
-export async function confirmPaid(tx: Db, ctx: BookingContext, row: AppointmentRow, paid: { byBank: number; payment?: PaymentRow }, now: Date): Promise<AppointmentRow> {
+export async function confirmPaid(tx: Db, { ctx, row, paid, now }: { ctx: BookingContext; row: AppointmentRow; paid: { byBank: number; payment?: PaymentRow }; now: Date }): Promise<AppointmentRow> {
   if (paid.payment && paid.byBank > 0) {
     await transfer(tx, {
       from: SYSTEM_ACCOUNTS.gateway,
@@ -301,72 +305,63 @@ export type PayResult =
   | { status: 'confirmed'; key: string; appointment: Appointment }
   | { status: 'awaiting_payment'; key: string; payment_id: string; redirect_url: string; amount: number };
 
+/** Appointments as the pay workflow sees them: a live hold is paid, a lapsed one ends. */
+export function appointmentPayable(ctx: BookingContext): Payable<AppointmentRow> {
+  return {
+    purpose: 'appointment',
+    ...appointmentEscrow,
+    // confirmPaid moves what the wallet gave from the holds to revenue, as for a bank-paid rest.
+    paidInto: SYSTEM_ACCOUNTS.appointmentHolds,
+    notFound: M.appointmentNotFound,
+    lockOf: lockAppointmentOf,
+    standing: (row, now) => {
+      if (row.status === 'confirmed') return 'settled';
+      if (row.status !== 'held' && row.status !== 'awaiting_payment') throw new AppError('conflict', M.notPayable);
+      return !row.expiresAt || row.expiresAt <= now ? 'lapsed' : 'open';
+    },
+    lapse: async (tx, row, now) => {
+      await releaseUnconfirmed(tx, { row, now, ending: { status: 'expired' }, refundNow: true });
+    },
+    price: (row) => row.fee,
+    settle: async (tx, row, fromWallet, now) => {
+      const covered = await updateAppointment(tx, row.id, { paidFromWallet: row.paidFromWallet + fromWallet });
+      return confirmPaid(tx, { ctx, row: covered, paid: { byBank: 0 }, now });
+    },
+    awaitBank: (tx, row, { fromWallet, payment }) => {
+      // The slot waits for the bank: until this payment is paid or expires (api.md).
+      const expiresAt = row.expiresAt && row.expiresAt > payment.expiresAt ? row.expiresAt : payment.expiresAt;
+      return updateAppointment(tx, row.id, { paidFromWallet: row.paidFromWallet + fromWallet, status: 'awaiting_payment', paymentId: payment.id, expiresAt });
+    },
+    bankOrder: (row) => ({
+      returnPath: `/appointment/pre-reserve/${row.doctorId}?appointment=${row.key}`,
+      timeoutMinutes: ctx.settings.paymentTimeoutMinutes,
+      maxOpen: ctx.settings.paymentOpenLimit,
+    }),
+  };
+}
+
+export interface PayAppointmentRequest {
+  ctx: BookingContext;
+  gateway: PaymentGateway['name'];
+  accountId: number;
+  key: string;
+  useWallet: boolean;
+  now: Date;
+}
+
 /**
  * `POST /appointments/{key}/pay` `{use_wallet}`: the wallet first when asked (what it covers moves
  * now), the rest through a bank payment that keeps the slot until it is paid or expires. A repeat
  * while the bank payment is open returns that payment.
  */
-export async function payAppointment(
-  db: Db,
-  ctx: BookingContext,
-  gateway: PaymentGateway['name'],
-  accountId: number,
-  key: string,
-  body: { use_wallet: boolean },
-  now: Date,
-): Promise<PayResult> {
+export async function payAppointment(db: Db, request: PayAppointmentRequest): Promise<PayResult> {
+  const { ctx, key, now } = request;
   checkedKey(key);
-  const outcome = await db.transaction(async (tx) => {
-    await lockWallet(tx, accountId);
-    const row = await lockAppointmentOf(tx, accountId, key);
-    if (!row) throw new AppError('not_found', M.appointmentNotFound);
-    if (row.status === 'confirmed') return { kind: 'confirmed' as const, row, fresh: false };
-    if (row.status !== 'held' && row.status !== 'awaiting_payment') throw new AppError('conflict', M.notPayable);
-    if (!row.expiresAt || row.expiresAt <= now) {
-      await releaseUnconfirmed(tx, row, now, { status: 'expired' }, true);
-      return { kind: 'expired' as const };
-    }
-    if (row.status === 'awaiting_payment' && row.paymentId) {
-      const open = await findPayment(tx, row.paymentId);
-      if (open?.status === 'pending' && open.expiresAt > now) return { kind: 'bank' as const, row, payment: open };
-    }
-    const due = row.fee - row.paidFromWallet;
-    const split = splitPayment(due, body.use_wallet && due > 0 ? await walletBalanceOf(tx, accountId) : 0, body.use_wallet, GATEWAY_MINIMUM_RIALS[gateway]);
-    if (!split.payable) throw new AppError('not_acceptable', paymentMessages.belowBankMinimum);
-    const fromWallet = split.fromWallet;
-    if (fromWallet > 0) {
-      await transfer(tx, {
-        from: { wallet: accountId },
-        to: SYSTEM_ACCOUNTS.appointmentHolds,
-        amount: fromWallet,
-        type: 'payment',
-        description: fromWallet === due ? bookingStatement.paid(key) : bookingStatement.heldForBank(key),
-        reference: key,
-        now,
-      });
-    }
-    const covered = await updateAppointment(tx, row.id, { paidFromWallet: row.paidFromWallet + fromWallet });
-    if (fromWallet === due) return { kind: 'confirmed' as const, row: await confirmPaid(tx, ctx, covered, { byBank: 0 }, now), fresh: true };
-    const payment = await createPayment(tx, {
-      accountId,
-      purpose: 'appointment',
-      amount: due - fromWallet,
-      target: key,
-      returnPath: `/appointment/pre-reserve/${row.doctorId}?appointment=${key}`,
-      gateway,
-      timeoutMinutes: ctx.settings.paymentTimeoutMinutes,
-      maxOpen: ctx.settings.paymentOpenLimit,
-      now,
-    });
-    // The slot waits for the bank: until this payment is paid or expires (api.md).
-    const expiresAt = payment.expiresAt > row.expiresAt ? payment.expiresAt : row.expiresAt;
-    const waiting = await updateAppointment(tx, row.id, { status: 'awaiting_payment', paymentId: payment.id, expiresAt });
-    return { kind: 'bank' as const, row: waiting, payment };
-  });
-  if (outcome.kind === 'expired') throw new AppError('conflict', M.holdExpired);
+  const outcome = await payPayable(db, { payable: appointmentPayable(ctx), accountId: request.accountId, key, useWallet: request.useWallet, gateway: request.gateway, now });
+  if (outcome.kind === 'lapsed') throw new AppError('conflict', M.holdExpired);
   if (outcome.kind === 'bank') {
     return { status: 'awaiting_payment', key, payment_id: outcome.payment.id, redirect_url: `/go-to-bank?payment=${outcome.payment.id}`, amount: outcome.payment.amount };
   }
-  if (outcome.fresh) await tellPatient(db, ctx, outcome.row, 'confirmed', now);
+  if (outcome.fresh) await tellPatient(db, { ctx, row: outcome.row, notice: 'confirmed', now });
   return { status: 'confirmed', key, appointment: toAppointment(outcome.row, ctx, now) };
 }

@@ -28,7 +28,7 @@ async function daysWithOccupancy(db: Db, ctx: BookingContext, doctorId: string, 
   const toInstant = tehranInstant(addDays(range.from, range.days), '00:00');
   const [leaves, taken] = await Promise.all([
     leavesOverlapping(db, doctorId, fromInstant, toInstant),
-    occupiedStarts(db, doctorId, fromInstant, toInstant, now),
+    occupiedStarts(db, { doctorId, from: fromInstant, to: toInstant, now }),
   ]);
   const days = openDays(doctor, {
     from: range.from,
@@ -80,7 +80,7 @@ export async function listSlots(db: Db, ctx: BookingContext, query: { doctorId: 
  * alternatives). Looks a week ahead first, the whole window only when that week has too few: a 409
  * in a race is answered quickly.
  */
-export async function nextFreeStarts(db: Db, ctx: BookingContext, doctorId: string, now: Date, limit = 5): Promise<string[]> {
+export async function nextFreeStarts(db: Db, { ctx, doctorId, now, limit = 5 }: { ctx: BookingContext; doctorId: string; now: Date; limit?: number }): Promise<string[]> {
   const doctor = ctx.catalogue.doctors.get(doctorId);
   if (!doctor) return [];
   const today = toTehranIsoDate(now);
@@ -103,7 +103,7 @@ export type SlotCheck = { ok: true; slot: SlotTime } | { ok: false; reason: 'not
  * Whether `start` is a slot the doctor offers now: on the schedule, at least the minimum lead time
  * ahead, inside the window, not on a holiday or a leave. Occupancy is left to the database's unique index.
  */
-export async function checkSlot(db: Db, ctx: BookingContext, doctorId: string, doctor: Doctor, start: Date, now: Date): Promise<SlotCheck> {
+export async function checkSlot(db: Db, { ctx, doctorId, doctor, start, now }: { ctx: BookingContext; doctorId: string; doctor: Doctor; start: Date; now: Date }): Promise<SlotCheck> {
   const slot = findSlot(doctor, start);
   if (!slot) return { ok: false, reason: 'not_a_slot' };
   if (slot.start <= now || slot.start > bookingHorizon(now) || ctx.holiday(toTehranIsoDate(slot.start))) return { ok: false, reason: 'unavailable' };

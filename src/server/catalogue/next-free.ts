@@ -14,7 +14,7 @@ const known = new Map<string, { start: string | null; until: number }>();
 async function lookUp(doctorIds: readonly string[], now: Date): Promise<Array<readonly [string, string | null]>> {
   const db = await getDb();
   const ctx = bookingContext();
-  return Promise.all(doctorIds.map(async (id) => [id, (await nextFreeStarts(db, ctx, id, now, 1))[0] ?? null] as const));
+  return Promise.all(doctorIds.map(async (id) => [id, (await nextFreeStarts(db, { ctx, doctorId: id, now, limit: 1 }))[0] ?? null] as const));
 }
 
 /**

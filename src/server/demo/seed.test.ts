@@ -53,7 +53,7 @@ describeEachDatabase('the demo patient', (database) => {
     expect(sms.find((message) => message.to === DEMO_PATIENT.phoneNumber && message.text.includes(open.key))?.text).toMatch(new RegExp(`${SITE}/sr/invoice/[A-Za-z0-9_-]{22}`));
 
     // The wallet is what the charges (25M), the two withdrawals (4M paid, 2M waiting) and the two visits left: the invoices touched it not.
-    const visits = await Promise.all((['upcoming', 'past'] as const).map((scope) => listAppointments(db, ctx, patient.id, { scope, page: 1, perPage: 20 }, now)));
+    const visits = await Promise.all((['upcoming', 'past'] as const).map((scope) => listAppointments(db, { ctx, accountId: patient.id, query: { scope, page: 1, perPage: 20 }, now })));
     expect(visits.map((list) => list.total)).toEqual([1, 1]);
     const fees = visits.flatMap((list) => list.rows).reduce((sum, visit) => sum + visit.paid_from_wallet, 0);
     expect(fees).toBeGreaterThan(0);

@@ -81,7 +81,7 @@ async function payAtSandbox(db: Db, paymentId: string, at: Date): Promise<void> 
   const payment = await findPayment(db, paymentId);
   const handOff = payment && (await startPayment(db, gateway, payment, { callbackUrl: 'http://localhost/return-bank', now: at }));
   if (handOff?.kind !== 'redirect' || !handOff.payment.authority) throw new Error('the demo payment did not reach the sandbox bank');
-  await paySandboxSession(db, handOff.payment.authority, DEMO_CARD, at);
+  await paySandboxSession(db, { authority: handOff.payment.authority, cardNumber: DEMO_CARD, now: at });
   await completePayment(db, gateway, { paymentId, authority: handOff.payment.authority }, at);
 }
 
@@ -106,7 +106,7 @@ async function seedPaidInvoice(db: Db, ctx: BookingContext, siteUrl: string, acc
     },
     { issuedBy: 'demo', siteUrl, now: issuedAt },
   );
-  const paying = await payInvoice(db, ctx.catalogue.services, invoiceSettingsOf(ctx), 'sandbox', accountId, issued.key, { use_wallet: false }, paidAt);
+  const paying = await payInvoice(db, { services: ctx.catalogue.services, settings: invoiceSettingsOf(ctx), gateway: 'sandbox', accountId, key: issued.key, useWallet: false, now: paidAt });
   if (paying.status === 'awaiting_payment') await payAtSandbox(db, paying.payment_id, paidAt);
 }
 /**
@@ -119,10 +119,10 @@ async function seedDemoAppointment(db: Db, ctx: BookingContext, patient: DemoPat
   const [doctorId] = doctors.find(([, doctor]) => doctor.featured) ?? doctors[0] ?? [];
   if (!doctorId) return;
   const earliest = bookedAt.getTime() + aheadDays * DAY;
-  const start = (await nextFreeStarts(db, ctx, doctorId, bookedAt, 200)).find((candidate) => Date.parse(candidate) >= earliest);
+  const start = (await nextFreeStarts(db, { ctx, doctorId, now: bookedAt, limit: 200 })).find((candidate) => Date.parse(candidate) >= earliest);
   if (!start) return;
-  const hold = await holdSlot(db, ctx, patient, { doctor_id: doctorId, start }, bookedAt);
-  await payAppointment(db, ctx, 'sandbox', patient.id, hold.key, { use_wallet: true }, new Date(bookedAt.getTime() + 60_000));
+  const hold = await holdSlot(db, { ctx, booker: patient, body: { doctor_id: doctorId, start }, now: bookedAt });
+  await payAppointment(db, { ctx, gateway: 'sandbox', accountId: patient.id, key: hold.key, useWallet: true, now: new Date(bookedAt.getTime() + 60_000) });
 }
 
 /**
@@ -139,28 +139,16 @@ async function seedServiceRequest(db: Db, ctx: BookingContext, siteUrl: string, 
   const window = service.windows.includes('morning') ? 'morning' : service.windows[0]!;
   const visitTime = { morning: '10:00', afternoon: '14:00', evening: '18:00' }[window];
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
-  const request = await createServiceRequest(
-    db,
-    services,
-    patient,
-    {
+  const request = await createServiceRequest(db, { services, requester: patient, body: {
       service_id: serviceId,
       phone: '02188001234',
       address: 'تهران، خیابان ولیعصر، کوچهٔ نسترن، پلاک ۱۲، واحد ۳',
       preferred_date: visitDay,
       preferred_window: window,
       notes: 'سرم و آمپول‌ها را داروخانه تحویل داده است. زنگ واحد ۳ را بزنید.',
-    },
-    at(3),
-  );
-  await moveServiceRequest(db, services, request.key, { status: 'reviewing', note: 'نسخه را دیدیم؛ به‌زودی زمان مراجعه را خبر می‌دهیم.' }, at(2));
-  await moveServiceRequest(
-    db,
-    services,
-    request.key,
-    { status: 'scheduled', scheduled_at: tehranInstant(visitDay, visitTime).toISOString(), note: 'پرستار با کیف تزریقات می‌آید؛ نسخه و داروها را آماده کنید.' },
-    at(1),
-  );
+    }, now: at(3) });
+  await moveServiceRequest(db, { services, key: request.key, body: { status: 'reviewing', note: 'نسخه را دیدیم؛ به‌زودی زمان مراجعه را خبر می‌دهیم.' }, now: at(2) });
+  await moveServiceRequest(db, { services, key: request.key, body: { status: 'scheduled', scheduled_at: tehranInstant(visitDay, visitTime).toISOString(), note: 'پرستار با کیف تزریقات می‌آید؛ نسخه و داروها را آماده کنید.' }, now: at(1) });
   await issueInvoice(
     db,
     {

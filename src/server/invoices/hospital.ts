@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { logError } from '../log.ts';
 import { notify } from '../sms/notify.ts';
-import type { Services } from '../service-requests/service.ts';
+import type { Services } from '../service-requests/services.ts';
 import { invoiceMessages as M, invoiceSms } from './messages.ts';
 import { invoiceLinkPath, newInvoiceLink } from './links.ts';
 import { findInvoice } from './repository.ts';
@@ -23,7 +23,7 @@ export interface IssuedInvoice {
 export async function issueInvoice(db: Db, body: IssueInvoiceBody, options: { issuedBy: string; siteUrl: string; now: Date }): Promise<IssuedInvoice> {
   const issued = await db.transaction(async (tx) => {
     const owner = await invoiceOwner(tx, body);
-    const row = await insertIssuedInvoice(tx, owner, body, options.issuedBy, options.now);
+    const row = await insertIssuedInvoice(tx, { owner, body, issuedBy: options.issuedBy, now: options.now });
     const token = row.status === 'unpaid' ? (await newInvoiceLink(tx, row.id, 'hospital', options.now)).token : undefined;
     return { row, phone: owner.phone, token };
   });
@@ -39,8 +39,8 @@ export async function issueInvoice(db: Db, body: IssueInvoiceBody, options: { is
 }
 
 /** `POST /invoices/{key}/void`: the patient is told by SMS (once). */
-export async function voidInvoiceForHospital(db: Db, services: Services, key: string, body: VoidInvoiceBody, now: Date) {
-  const { invoice, fresh } = await voidInvoice(db, services, key, body, now);
+export async function voidInvoiceForHospital(db: Db, { services, key, body, now }: { services: Services; key: string; body: VoidInvoiceBody; now: Date }) {
+  const { invoice, fresh } = await voidInvoice(db, { services, key, body, now });
   if (fresh) {
     const row = await findInvoice(db, invoice.key);
     const account = row ? await findAccount(db, row.accountId) : undefined;

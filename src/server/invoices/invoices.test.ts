@@ -60,20 +60,20 @@ async function paidAtBank(db: Db, paymentId: string) {
   const handOff = await startPayment(db, gateway, (await findPayment(db, paymentId))!, { callbackUrl: 'http://portal.test/return-bank', now: new Date() });
   if (handOff.kind !== 'redirect') throw new Error(handOff.kind);
   const authority = handOff.payment.authority!;
-  await paySandboxSession(db, authority, CARD, new Date());
+  await paySandboxSession(db, { authority, cardNumber: CARD, now: new Date() });
   return { complete: (now = new Date()) => completePayment(db, gateway, { paymentId, authority }, now) };
 }
 
 /** The patient pays with the wallet first, the rest at the bank (not back yet). */
 async function patientAtBank(db: Db, account: Account, key: string) {
-  const started = await payInvoice(db, services, SETTINGS, 'sandbox', account.id, key, { use_wallet: true }, new Date());
+  const started = await payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: account.id, key, useWallet: true, now: new Date() });
   if (started.status !== 'awaiting_payment') throw new Error('expected the bank');
   return { ...started, ...(await paidAtBank(db, started.payment_id)) };
 }
 
 /** Someone with the public link pays the whole invoice at the bank (not back yet). */
 async function linkAtBank(db: Db, issued: IssuedInvoice) {
-  const started = await payByLink(db, SETTINGS, 'sandbox', tokenOf(issued), new Date());
+  const started = await payByLink(db, { settings: SETTINGS, gateway: 'sandbox', token: tokenOf(issued), now: new Date() });
   return { ...started, ...(await paidAtBank(db, started.payment_id)) };
 }
 
@@ -89,7 +89,7 @@ describeEachDatabase('invoices', (database) => {
     const patient = await newPatient(db);
     const issued = await issue(db, patient, { due_at: '2026-12-20T20:29:59Z' });
     expect(issued).toEqual({ key: expect.stringMatching(/^IN-[0-9A-Z]{6}$/), status: 'unpaid', payable: 2_900_000, url: expect.stringMatching(new RegExp(`^${SITE}/sr/invoice/[A-Za-z0-9_-]{22}$`)) });
-    const mine = await getInvoice(db, services, patient.id, issued.key);
+    const mine = await getInvoice(db, { services, accountId: patient.id, key: issued.key });
     expect(mine).toMatchObject({
       status: 'unpaid',
       items: [
@@ -123,7 +123,7 @@ describeEachDatabase('invoices', (database) => {
       paid_by_bank: 0,
       paid_by_link: false,
     });
-    const shown = await publicInvoice(db, services, SETTINGS, tokenOf(issued), new Date());
+    const shown = await publicInvoice(db, { services, settings: SETTINGS, token: tokenOf(issued), now: new Date() });
     expect(shown).toMatchObject({ key: issued.key, payable: 2_900_000, can_pay: true, patient_masked: 'م*** ا***' });
     expect(JSON.stringify(shown)).not.toContain(patient.internationalCode);
     expect(JSON.stringify(shown)).not.toContain(patient.phoneNumber);
@@ -135,14 +135,14 @@ describeEachDatabase('invoices', (database) => {
     const patient = await newPatient(db);
     const issued = await issue(db, patient, { items: [{ title: 'آزمایش خون', quantity: 1, unit_price: 900_000, insurance_share: 700_000, discount: 200_000 }] });
     expect(issued).toEqual({ key: issued.key, status: 'paid', payable: 0 });
-    expect(await getInvoice(db, services, patient.id, issued.key)).toMatchObject({ status: 'paid', payable: 0, paid: 0, paid_at: expect.any(String) });
+    expect(await getInvoice(db, { services, accountId: patient.id, key: issued.key })).toMatchObject({ status: 'paid', payable: 0, paid: 0, paid_at: expect.any(String) });
     expect(smsAbout(issued.key)).toEqual([]);
   });
 
   it('refuses an unknown national code or a wrong mobile (422), another patient’s request (422), an unknown request (404), a closed one (409)', async () => {
     const { db } = database();
     const [owner, other] = [await newPatient(db), await newPatient(db)];
-    const request = await createServiceRequest(db, services, { id: owner.id, firstName: owner.firstName, lastName: owner.lastName }, serviceRequestBody(), new Date());
+    const request = await createServiceRequest(db, { services, requester: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName }, body: serviceRequestBody(), now: new Date() });
     const refused = async (body: IssueInvoiceBody) => rejection(issueInvoice(db, body, { issuedBy: 'his', siteUrl: SITE, now: new Date() }), AppError);
 
     expect(await refused(bodyFor(owner, { patient: { international_code: nationalCode(99_999), phone_number: owner.phoneNumber } }))).toMatchObject({
@@ -164,11 +164,11 @@ describeEachDatabase('invoices', (database) => {
 
     const priced = await issue(db, owner, { service_request_key: request.key });
     expect((await getServiceRequest(db, services, owner.id, request.key)).invoice_keys).toEqual([priced.key]);
-    expect(await getInvoice(db, services, owner.id, priced.key)).toMatchObject({ service_request_key: request.key, service_name: services.get('home-injection')!.name });
-    await cancelServiceRequest(db, services, owner.id, request.key, new Date());
+    expect(await getInvoice(db, { services, accountId: owner.id, key: priced.key })).toMatchObject({ service_request_key: request.key, service_name: services.get('home-injection')!.name });
+    await cancelServiceRequest(db, { services, accountId: owner.id, key: request.key, now: new Date() });
     expect((await refused(bodyFor(owner, { service_request_key: request.key }))).code).toBe('conflict');
-    const rejected = await createServiceRequest(db, services, { id: owner.id, firstName: owner.firstName, lastName: owner.lastName }, serviceRequestBody(), new Date());
-    await moveServiceRequest(db, services, rejected.key, { status: 'rejected' }, new Date());
+    const rejected = await createServiceRequest(db, { services, requester: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName }, body: serviceRequestBody(), now: new Date() });
+    await moveServiceRequest(db, { services, key: rejected.key, body: { status: 'rejected' }, now: new Date() });
     expect((await refused(bodyFor(owner, { service_request_key: rejected.key }))).code).toBe('conflict');
   });
 
@@ -176,19 +176,13 @@ describeEachDatabase('invoices', (database) => {
     const { db } = database();
     const holder = await newPatient(db);
     const relative = nationalCode(77_123);
-    const request = await createServiceRequest(
-      db,
-      services,
-      { id: holder.id, firstName: holder.firstName, lastName: holder.lastName },
-      serviceRequestBody({ for: { first_name: 'رضا', last_name: 'کاظمی', international_code: relative } }),
-      new Date(),
-    );
+    const request = await createServiceRequest(db, { services, requester: { id: holder.id, firstName: holder.firstName, lastName: holder.lastName }, body: serviceRequestBody({ for: { first_name: 'رضا', last_name: 'کاظمی', international_code: relative } }), now: new Date() });
     const issued = await issueInvoice(db, v.parse(IssueInvoiceSchema, { patient: { international_code: relative, phone_number: holder.phoneNumber }, service_request_key: request.key, items: LINES }), {
       issuedBy: 'his',
       siteUrl: SITE,
       now: new Date(),
     });
-    expect(await getInvoice(db, services, holder.id, issued.key)).toMatchObject({ patient: { first_name: 'رضا', last_name: 'کاظمی' }, service_request_key: request.key });
+    expect(await getInvoice(db, { services, accountId: holder.id, key: issued.key })).toMatchObject({ patient: { first_name: 'رضا', last_name: 'کاظمی' }, service_request_key: request.key });
     expect((await invoiceForHospital(db, services, issued.key)).patient).toEqual({ first_name: 'رضا', last_name: 'کاظمی', international_code: holder.internationalCode, phone_number: holder.phoneNumber });
     expect(smsAbout(issued.key)[0]?.to).toBe(holder.phoneNumber);
   });
@@ -199,8 +193,8 @@ describeEachDatabase('invoices', (database) => {
     await fundWallet(db, stranger.id, 10_000_000);
     const issued = await issue(db, owner);
     for (const call of [
-      () => getInvoice(db, services, stranger.id, issued.key),
-      () => payInvoice(db, services, SETTINGS, 'sandbox', stranger.id, issued.key, { use_wallet: true }, new Date()),
+      () => getInvoice(db, { services, accountId: stranger.id, key: issued.key }),
+      () => payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: stranger.id, key: issued.key, useWallet: true, now: new Date() }),
       () => shareInvoice(db, stranger.id, issued.key, new Date()),
     ]) {
       expect((await rejection(call(), AppError)).code).toBe('not_found');
@@ -214,17 +208,17 @@ describeEachDatabase('invoices', (database) => {
     const patient = await newPatient(db);
     await fundWallet(db, patient.id, 2_999_500);
     const issued = await issueOf(db, patient, 3_000_000);
-    const started = await payInvoice(db, services, SETTINGS, 'sandbox', patient.id, issued.key, { use_wallet: true }, new Date());
+    const started = await payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: issued.key, useWallet: true, now: new Date() });
     expect(started).toMatchObject({ status: 'awaiting_payment', amount: BANK_MINIMUM_RIALS });
     expect(await walletBalanceOf(db, patient.id)).toBe(2_999_500 - (3_000_000 - BANK_MINIMUM_RIALS));
     expect((await findInvoice(db, issued.key))?.paidFromWallet).toBe(3_000_000 - BANK_MINIMUM_RIALS);
 
     // An invoice under the minimum: the wallet pays it whole, or nothing is held and the bank is not asked.
     const tiny = await issueOf(db, patient, 5_000);
-    expect((await rejection(payInvoice(db, services, SETTINGS, 'sandbox', patient.id, tiny.key, { use_wallet: false }, new Date()), AppError)).code).toBe('not_acceptable');
-    expect((await rejection(payByLink(db, SETTINGS, 'sandbox', tokenOf(tiny), new Date()), AppError)).code).toBe('not_acceptable');
+    expect((await rejection(payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: tiny.key, useWallet: false, now: new Date() }), AppError)).code).toBe('not_acceptable');
+    expect((await rejection(payByLink(db, { settings: SETTINGS, gateway: 'sandbox', token: tokenOf(tiny), now: new Date() }), AppError)).code).toBe('not_acceptable');
     expect((await findInvoice(db, tiny.key))?.paymentId).toBeNull();
-    expect((await payInvoice(db, services, SETTINGS, 'sandbox', patient.id, tiny.key, { use_wallet: true }, new Date())).status).toBe('paid');
+    expect((await payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: tiny.key, useWallet: true, now: new Date() })).status).toBe('paid');
     await expectLedgerConsistent(db);
   });
 
@@ -234,14 +228,14 @@ describeEachDatabase('invoices', (database) => {
     await fundWallet(db, patient.id, 5_000_000);
     const issued = await issue(db, patient);
     const revenue = await systemBalance(db, 'revenue');
-    const results = await Promise.all(Array.from({ length: 50 }, () => payInvoice(db, services, SETTINGS, 'sandbox', patient.id, issued.key, { use_wallet: true }, new Date())));
+    const results = await Promise.all(Array.from({ length: 50 }, () => payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: issued.key, useWallet: true, now: new Date() })));
     expect(results.every((result) => result.status === 'paid')).toBe(true);
     expect(await walletBalanceOf(db, patient.id)).toBe(2_100_000);
     expect((await systemBalance(db, 'revenue')) - revenue).toBe(2_900_000);
-    expect(await getInvoice(db, services, patient.id, issued.key)).toMatchObject({ status: 'paid', paid: 2_900_000, paid_from_wallet: 2_900_000, paid_by_bank: 0 });
+    expect(await getInvoice(db, { services, accountId: patient.id, key: issued.key })).toMatchObject({ status: 'paid', paid: 2_900_000, paid_from_wallet: 2_900_000, paid_by_bank: 0 });
     // Paid invoices are not paid again, by the patient or through the link.
-    expect((await payInvoice(db, services, SETTINGS, 'sandbox', patient.id, issued.key, { use_wallet: true }, new Date())).status).toBe('paid');
-    expect((await rejection(payByLink(db, SETTINGS, 'sandbox', tokenOf(issued), new Date()), AppError)).code).toBe('conflict');
+    expect((await payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: issued.key, useWallet: true, now: new Date() })).status).toBe('paid');
+    expect((await rejection(payByLink(db, { settings: SETTINGS, gateway: 'sandbox', token: tokenOf(issued), now: new Date() }), AppError)).code).toBe('conflict');
     await expectLedgerConsistent(db);
   });
 
@@ -301,7 +295,7 @@ describeEachDatabase('invoices', (database) => {
     expect(await findPayment(db, own.payment_id)).toMatchObject({ status: 'paid', creditedToWallet: true });
     expect(await walletBalanceOf(db, patient.id)).toBe(3_000_000);
     expect(await systemBalance(db, 'payer_refunds')).toBe(refunds);
-    expect(await getInvoice(db, services, patient.id, issued.key)).toMatchObject({ status: 'paid', paid: 3_000_000, paid_by_link: true });
+    expect(await getInvoice(db, { services, accountId: patient.id, key: issued.key })).toMatchObject({ status: 'paid', paid: 3_000_000, paid_by_link: true });
     await expectLedgerConsistent(db);
   });
 
@@ -332,12 +326,12 @@ describeEachDatabase('invoices', (database) => {
     const link = await linkAtBank(db, issued);
     const refunds = await systemBalance(db, 'payer_refunds');
     const reason = 'خدمت انجام نشد';
-    const voided = await voidInvoiceForHospital(db, services, issued.key, { reason }, new Date());
+    const voided = await voidInvoiceForHospital(db, { services, key: issued.key, body: { reason }, now: new Date() });
     expect(voided).toMatchObject({ status: 'void', void_reason: reason, paid_from_wallet: 0 });
     expect(await walletBalanceOf(db, patient.id)).toBe(1_000_000);
-    expect((await rejection(payInvoice(db, services, SETTINGS, 'sandbox', patient.id, issued.key, { use_wallet: true }, new Date()), AppError)).code).toBe('conflict');
-    expect((await rejection(payByLink(db, SETTINGS, 'sandbox', tokenOf(issued), new Date()), AppError)).code).toBe('conflict');
-    expect((await publicInvoice(db, services, SETTINGS, tokenOf(issued), new Date())).can_pay).toBe(false);
+    expect((await rejection(payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: issued.key, useWallet: true, now: new Date() }), AppError)).code).toBe('conflict');
+    expect((await rejection(payByLink(db, { settings: SETTINGS, gateway: 'sandbox', token: tokenOf(issued), now: new Date() }), AppError)).code).toBe('conflict');
+    expect((await publicInvoice(db, { services, settings: SETTINGS, token: tokenOf(issued), now: new Date() })).can_pay).toBe(false);
     // The money paid at the bank before the void arrives now: the patient's to the wallet, the link's back to its card.
     await Promise.all([own.complete(), link.complete()]);
     expect(await findPayment(db, own.payment_id)).toMatchObject({ creditedToWallet: true });
@@ -346,12 +340,12 @@ describeEachDatabase('invoices', (database) => {
     expect((await systemBalance(db, 'payer_refunds')) - refunds).toBe(3_000_000);
     expect(await invoiceForHospital(db, services, issued.key)).toMatchObject({ status: 'void', void_reason: reason, paid: 0, paid_by_bank: 0 });
     // Voiding again answers the same and texts once; a paid invoice cannot be voided.
-    await voidInvoiceForHospital(db, services, issued.key, { reason }, new Date());
+    await voidInvoiceForHospital(db, { services, key: issued.key, body: { reason }, now: new Date() });
     expect(smsAbout(issued.key).filter((message) => message.text.includes(reason))).toHaveLength(1);
     const paid = await issueOf(db, patient, 1_000_000);
-    await payInvoice(db, services, SETTINGS, 'sandbox', patient.id, paid.key, { use_wallet: true }, new Date());
-    expect((await rejection(voidInvoiceForHospital(db, services, paid.key, { reason }, new Date()), AppError)).code).toBe('conflict');
-    expect((await rejection(voidInvoiceForHospital(db, services, 'IN-AAAAAA', { reason }, new Date()), AppError)).code).toBe('not_found');
+    await payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: paid.key, useWallet: true, now: new Date() });
+    expect((await rejection(voidInvoiceForHospital(db, { services, key: paid.key, body: { reason }, now: new Date() }), AppError)).code).toBe('conflict');
+    expect((await rejection(voidInvoiceForHospital(db, { services, key: 'IN-AAAAAA', body: { reason }, now: new Date() }), AppError)).code).toBe('not_found');
     await expectLedgerConsistent(db);
   });
 
@@ -360,28 +354,28 @@ describeEachDatabase('invoices', (database) => {
     const patient = await newPatient(db);
     await fundWallet(db, patient.id, 1_000_000);
     const asker = { id: patient.id, firstName: patient.firstName, lastName: patient.lastName };
-    const request = await createServiceRequest(db, services, asker, serviceRequestBody(), new Date());
+    const request = await createServiceRequest(db, { services, requester: asker, body: serviceRequestBody(), now: new Date() });
     const paid = await issue(db, patient, { service_request_key: request.key, items: [{ title: 'ویزیت اول', quantity: 1, unit_price: 400_000 }] });
-    await payInvoice(db, services, SETTINGS, 'sandbox', patient.id, paid.key, { use_wallet: true }, new Date());
+    await payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: paid.key, useWallet: true, now: new Date() });
     const open = await issue(db, patient, { service_request_key: request.key, items: [{ title: 'دورهٔ درمان', quantity: 1, unit_price: 2_000_000 }] });
     const own = await patientAtBank(db, patient, open.key);
     expect(await walletBalanceOf(db, patient.id)).toBe(0);
 
-    await moveServiceRequest(db, services, request.key, { status: 'rejected', note: 'پرستار در این منطقه نداریم' }, new Date());
-    expect(await getInvoice(db, services, patient.id, open.key)).toMatchObject({ status: 'void', paid_from_wallet: 0 });
-    expect(await getInvoice(db, services, patient.id, paid.key)).toMatchObject({ status: 'paid', paid: 400_000 });
+    await moveServiceRequest(db, { services, key: request.key, body: { status: 'rejected', note: 'پرستار در این منطقه نداریم' }, now: new Date() });
+    expect(await getInvoice(db, { services, accountId: patient.id, key: open.key })).toMatchObject({ status: 'void', paid_from_wallet: 0 });
+    expect(await getInvoice(db, { services, accountId: patient.id, key: paid.key })).toMatchObject({ status: 'paid', paid: 400_000 });
     expect(await walletBalanceOf(db, patient.id)).toBe(600_000);
-    expect((await rejection(payByLink(db, SETTINGS, 'sandbox', tokenOf(open), new Date()), AppError)).code).toBe('conflict');
+    expect((await rejection(payByLink(db, { settings: SETTINGS, gateway: 'sandbox', token: tokenOf(open), now: new Date() }), AppError)).code).toBe('conflict');
     // The bank's money for the void invoice still comes: to the wallet.
     await own.complete();
     expect(await findPayment(db, own.payment_id)).toMatchObject({ creditedToWallet: true });
     expect(await walletBalanceOf(db, patient.id)).toBe(2_000_000);
 
     // The patient's own cancel does the same.
-    const second = await createServiceRequest(db, services, asker, serviceRequestBody(), new Date());
+    const second = await createServiceRequest(db, { services, requester: asker, body: serviceRequestBody(), now: new Date() });
     const unpaid = await issue(db, patient, { service_request_key: second.key });
-    await cancelServiceRequest(db, services, patient.id, second.key, new Date());
-    expect(await getInvoice(db, services, patient.id, unpaid.key)).toMatchObject({ status: 'void' });
+    await cancelServiceRequest(db, { services, accountId: patient.id, key: second.key, now: new Date() });
+    expect(await getInvoice(db, { services, accountId: patient.id, key: unpaid.key })).toMatchObject({ status: 'void' });
     await expectLedgerConsistent(db);
   });
 
@@ -391,7 +385,7 @@ describeEachDatabase('invoices', (database) => {
     /** Whether the link opens at `now`: the public view, or the 404 every dead link gets. */
     async function opens(db: Db, token: string, now: Date, settings: InvoiceSettings = SETTINGS): Promise<boolean> {
       try {
-        await publicInvoice(db, services, settings, token, now);
+        await publicInvoice(db, { services, settings, token, now });
         return true;
       } catch (error) {
         expect(error).toBeInstanceOf(AppError);
@@ -405,17 +399,17 @@ describeEachDatabase('invoices', (database) => {
       const patient = await newPatient(db);
       await fundWallet(db, patient.id, 5_000_000);
       const issued = await issue(db, patient);
-      const paid = await payInvoice(db, services, SETTINGS, 'sandbox', patient.id, issued.key, { use_wallet: true }, new Date());
+      const paid = await payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: issued.key, useWallet: true, now: new Date() });
       expect(paid.status).toBe('paid');
       const paidAt = (await findInvoice(db, issued.key))!.paidAt!;
       expect(await opens(db, tokenOf(issued), at(paidAt, 7 * DAY - MIN))).toBe(true);
       expect(await opens(db, tokenOf(issued), at(paidAt, 7 * DAY))).toBe(false);
-      expect((await rejection(payByLink(db, SETTINGS, 'sandbox', tokenOf(issued), at(paidAt, 8 * DAY)), AppError)).code).toBe('not_found');
+      expect((await rejection(payByLink(db, { settings: SETTINGS, gateway: 'sandbox', token: tokenOf(issued), now: at(paidAt, 8 * DAY) }), AppError)).code).toBe('not_found');
       // Zero days: gone as soon as it is paid.
       expect(await opens(db, tokenOf(issued), at(paidAt, 1), { ...SETTINGS, linkDaysAfterSettled: 0 })).toBe(false);
-      const detail = await getInvoice(db, services, patient.id, issued.key, { daysAfterSettled: 7, now: at(paidAt, DAY) });
+      const detail = await getInvoice(db, { services, accountId: patient.id, key: issued.key, links: { daysAfterSettled: 7, now: at(paidAt, DAY) } });
       expect(detail.links).toEqual([{ id: expect.any(Number), created_by: 'hospital', created_at: expect.any(String), expires_at: at(paidAt, 7 * DAY).toISOString() }]);
-      expect((await getInvoice(db, services, patient.id, issued.key, { daysAfterSettled: 7, now: at(paidAt, 7 * DAY) })).links).toEqual([]);
+      expect((await getInvoice(db, { services, accountId: patient.id, key: issued.key, links: { daysAfterSettled: 7, now: at(paidAt, 7 * DAY) } })).links).toEqual([]);
 
       // Settled at the bank through the link: the same rule from the moment it was paid.
       const other = await issueOf(db, patient, 1_000_000);
@@ -429,15 +423,15 @@ describeEachDatabase('invoices', (database) => {
       const { db } = database();
       const patient = await newPatient(db);
       const issued = await issue(db, patient);
-      await voidInvoiceForHospital(db, services, issued.key, { reason: 'صادرشده به اشتباه' }, new Date());
+      await voidInvoiceForHospital(db, { services, key: issued.key, body: { reason: 'صادرشده به اشتباه' }, now: new Date() });
       const voidedAt = (await findInvoice(db, issued.key))!.voidedAt!;
       expect(await opens(db, tokenOf(issued), at(voidedAt, 7 * DAY - MIN))).toBe(true);
       expect(await opens(db, tokenOf(issued), at(voidedAt, 7 * DAY + MIN))).toBe(false);
 
       const asker = { id: patient.id, firstName: patient.firstName, lastName: patient.lastName };
-      const request = await createServiceRequest(db, services, asker, serviceRequestBody(), new Date());
+      const request = await createServiceRequest(db, { services, requester: asker, body: serviceRequestBody(), now: new Date() });
       const priced = await issue(db, patient, { service_request_key: request.key });
-      await cancelServiceRequest(db, services, patient.id, request.key, new Date());
+      await cancelServiceRequest(db, { services, accountId: patient.id, key: request.key, now: new Date() });
       const cancelledAt = (await findInvoice(db, priced.key))!.voidedAt!;
       expect(await opens(db, tokenOf(priced), at(cancelledAt, 7 * DAY - MIN))).toBe(true);
       expect(await opens(db, tokenOf(priced), at(cancelledAt, 7 * DAY + MIN))).toBe(false);
@@ -462,22 +456,22 @@ describeEachDatabase('invoices', (database) => {
       expect(new Set(racing.map((shared) => shared.url))).toEqual(new Set([first.url]));
 
       // Someone else's account cannot revoke it, nor can a made-up id.
-      expect((await rejection(revokeInvoiceLink(db, stranger.id, issued.key, first.id, now), AppError)).code).toBe('not_found');
-      expect((await rejection(revokeInvoiceLink(db, patient.id, issued.key, first.id + 1000, now), AppError)).code).toBe('not_found');
+      expect((await rejection(revokeInvoiceLink(db, { accountId: stranger.id, key: issued.key, linkId: first.id, now }), AppError)).code).toBe('not_found');
+      expect((await rejection(revokeInvoiceLink(db, { accountId: patient.id, key: issued.key, linkId: first.id + 1000, now }), AppError)).code).toBe('not_found');
       expect(await opens(db, first.token, now)).toBe(true);
 
-      expect(await revokeInvoiceLink(db, patient.id, issued.key, first.id, now)).toEqual({ id: first.id, revoked: true });
+      expect(await revokeInvoiceLink(db, { accountId: patient.id, key: issued.key, linkId: first.id, now })).toEqual({ id: first.id, revoked: true });
       expect(await opens(db, first.token, now)).toBe(false);
-      expect((await rejection(payByLink(db, SETTINGS, 'sandbox', first.token, now), AppError)).code).toBe('not_found');
-      expect((await rejection(revokeInvoiceLink(db, patient.id, issued.key, first.id, now), AppError)).code).toBe('not_found');
-      expect((await getInvoice(db, services, patient.id, issued.key, { daysAfterSettled: 7, now })).links).toEqual([]);
+      expect((await rejection(payByLink(db, { settings: SETTINGS, gateway: 'sandbox', token: first.token, now }), AppError)).code).toBe('not_found');
+      expect((await rejection(revokeInvoiceLink(db, { accountId: patient.id, key: issued.key, linkId: first.id, now }), AppError)).code).toBe('not_found');
+      expect((await getInvoice(db, { services, accountId: patient.id, key: issued.key, links: { daysAfterSettled: 7, now } })).links).toEqual([]);
 
       const fresh = await shareInvoice(db, patient.id, issued.key, now);
       expect(fresh.url).not.toBe(first.url);
       expect(fresh).toMatchObject({ created_by: 'patient' });
       expect(await opens(db, fresh.token, now)).toBe(true);
       expect(await shareInvoice(db, patient.id, issued.key, now)).toEqual(fresh);
-      expect((await getInvoice(db, services, patient.id, issued.key, { daysAfterSettled: 7, now })).links?.map((link) => link.id)).toEqual([fresh.id]);
+      expect((await getInvoice(db, { services, accountId: patient.id, key: issued.key, links: { daysAfterSettled: 7, now } })).links?.map((link) => link.id)).toEqual([fresh.id]);
     });
 
     it('the cap of open links frees when one is revoked; a revoke-and-share loop is bounded per day', async () => {
@@ -490,16 +484,16 @@ describeEachDatabase('invoices', (database) => {
       const links = [];
       for (let i = 1; i < MAX_LINKS_PER_INVOICE; i++) links.push((await mint()).link);
       expect((await rejection(mint(), AppError)).code).toBe('conflict');
-      await revokeInvoiceLink(db, patient.id, issued.key, links[0]!.id, now);
+      await revokeInvoiceLink(db, { accountId: patient.id, key: issued.key, linkId: links[0]!.id, now });
       const freed = await mint();
       expect(await opens(db, freed.token, now)).toBe(true);
       expect((await rejection(mint(), AppError)).code).toBe('conflict');
 
       // Revoking and sharing again and again: at most MAX_NEW_LINKS_PER_DAY new links a day (the SMS link was the first).
-      for (const link of (await getInvoice(db, services, patient.id, issued.key, { daysAfterSettled: 7, now })).links!) await revokeInvoiceLink(db, patient.id, issued.key, link.id, now);
+      for (const link of (await getInvoice(db, { services, accountId: patient.id, key: issued.key, links: { daysAfterSettled: 7, now } })).links!) await revokeInvoiceLink(db, { accountId: patient.id, key: issued.key, linkId: link.id, now });
       for (let made = MAX_LINKS_PER_INVOICE + 1; made < MAX_NEW_LINKS_PER_DAY; made++) {
         const shared = await shareInvoice(db, patient.id, issued.key, now);
-        await revokeInvoiceLink(db, patient.id, issued.key, shared.id, now);
+        await revokeInvoiceLink(db, { accountId: patient.id, key: issued.key, linkId: shared.id, now });
       }
       const limited = await rejection(shareInvoice(db, patient.id, issued.key, now), AppError);
       expect(limited.code).toBe('rate_limited');

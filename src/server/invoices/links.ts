@@ -20,7 +20,7 @@ import { refusal, takeAllowance } from '../limits/service.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { createPayment } from '../payments/service.ts';
 import { appSecret } from '../secret.ts';
-import type { Services } from '../service-requests/service.ts';
+import type { Services } from '../service-requests/services.ts';
 import { invoiceMessages as M } from './messages.ts';
 import { linkIsLive, toInvoiceLink, toPublicInvoice } from './present.ts';
 import { countUnrevokedLinksOf, findInvoiceOf, insertLink, linkByTokenHash, lockInvoice, revokeLink, unrevokedLinksOf, type InvoiceLinkRow } from './repository.ts';
@@ -91,7 +91,7 @@ export async function shareInvoice(db: Db, accountId: number, key: string, now: 
 }
 
 /** `POST /invoices/{key}/links/{id}/revoke`: the link opens nothing from now on (404 for an unknown or revoked one). */
-export async function revokeInvoiceLink(db: Db, accountId: number, key: string, linkId: number, now: Date): Promise<{ id: number; revoked: true }> {
+export async function revokeInvoiceLink(db: Db, { accountId, key, linkId, now }: { accountId: number; key: string; linkId: number; now: Date }): Promise<{ id: number; revoked: true }> {
   checkedInvoiceKey(key);
   const revoked = await db.transaction(async (tx) => {
     // The share's lock: a share cannot hand out the link this revokes.
@@ -111,7 +111,7 @@ async function invoiceOfToken(db: Db, days: number, token: string, now: Date) {
 }
 
 /** `GET /public/invoices/{token}`: the masked view; the same 404 for any token that does not open. */
-export async function publicInvoice(db: Db, services: Services, settings: Pick<InvoiceSettings, 'linkDaysAfterSettled'>, token: string, now: Date): Promise<PublicInvoice> {
+export async function publicInvoice(db: Db, { services, settings, token, now }: { services: Services; settings: Pick<InvoiceSettings, 'linkDaysAfterSettled'>; token: string; now: Date }): Promise<PublicInvoice> {
   const row = await invoiceOfToken(db, settings.linkDaysAfterSettled, token, now);
   return toPublicInvoice(row, await extrasOf(db, services, row));
 }
@@ -121,7 +121,7 @@ export async function publicInvoice(db: Db, services: Services, settings: Pick<I
  * link (`payer: link`). It settles the invoice, never a wallet; if the invoice is settled first by
  * someone else, the money is owed back to the card (payments service).
  */
-export async function payByLink(db: Db, settings: InvoiceSettings, gateway: PaymentGateway['name'], token: string, now: Date): Promise<{ payment_id: string; redirect_url: string }> {
+export async function payByLink(db: Db, { settings, gateway, token, now }: { settings: InvoiceSettings; gateway: PaymentGateway['name']; token: string; now: Date }): Promise<{ payment_id: string; redirect_url: string }> {
   const found = await invoiceOfToken(db, settings.linkDaysAfterSettled, token, now);
   const payment = await db.transaction(async (tx) => {
     await lockWallet(tx, found.accountId);

@@ -38,7 +38,7 @@ export async function showPublicInvoice(caller: Caller, token: string, now: Date
   try {
     const db = await getDb();
     await publicInvoiceLimit.consume(clientAddress(caller), db, now);
-    return { kind: 'invoice', invoice: await publicInvoice(db, catalogueServices(), invoiceSettings(), token, now) };
+    return { kind: 'invoice', invoice: await publicInvoice(db, { services: catalogueServices(), settings: invoiceSettings(), token, now }) };
   } catch (error) {
     return refusal(error);
   }
@@ -49,7 +49,7 @@ export async function payPublicInvoice(caller: Caller, token: string, now: Date)
   try {
     const db = await getDb();
     await publicPayLimit.consume(clientAddress(caller), db, now);
-    const payment = await payByLink(db, invoiceSettings(), env().PAYMENT_GATEWAY, token, now);
+    const payment = await payByLink(db, { settings: invoiceSettings(), gateway: env().PAYMENT_GATEWAY, token, now });
     return { kind: 'bank', url: payment.redirect_url };
   } catch (error) {
     if (error instanceof AppError && error.code === 'conflict') return { kind: 'refused', message: error.message };

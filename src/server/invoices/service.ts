@@ -1,18 +1,14 @@
-import type { Invoice, InvoiceItem, InvoicePayBody, InvoicesQuery, IssueInvoiceBody, VoidInvoiceBody } from '#lib/api/contracts/invoices.ts';
+import type { Invoice, InvoiceItem, InvoicesQuery, IssueInvoiceBody, VoidInvoiceBody } from '#lib/api/contracts/invoices.ts';
 import { findAccount, findAccountByNationalCode } from '../accounts/repository.ts';
-import type { Services } from '../service-requests/service.ts';
+import type { Services } from '../service-requests/services.ts';
 import { lockServiceRequest } from '../service-requests/repository.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { isBusinessKey, withFreshKey } from '../keys.ts';
 import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
-import { walletBalanceOf } from '../ledger/repository.ts';
 import { lockWallet, transfer } from '../ledger/transfer.ts';
-import { GATEWAY_MINIMUM_RIALS, type PaymentGateway } from '../payments/gateway.ts';
-import { paymentMessages } from '../payments/messages.ts';
-import { splitPayment } from '#lib/wallet/payment-split.ts';
-import { findPayment } from '../payments/repository.ts';
-import { createPayment } from '../payments/service.ts';
+import { payPayable, releasePayableEscrow, type Payable } from '../payments/payable.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
 import { invoiceMessages as M, invoiceStatement } from './messages.ts';
 import { linkIsLive, linksExpireAt, toInvoice, toInvoiceLink, type InvoiceExtras } from './present.ts';
 import { INVOICE_KEY_CONSTRAINT, findInvoice as findInvoiceByKey, findInvoiceOf, unpaidInvoicesOfRequest, insertInvoice, listInvoicesOf, lockInvoice, requestOfInvoice, unrevokedLinksOf, updateInvoice, type InvoiceRow } from './repository.ts';
@@ -74,7 +70,7 @@ async function present(db: Db, services: Services, row: InvoiceRow): Promise<Inv
  * `GET /invoices/{key}`: one of the caller's invoices. With `links` (the link expiry in days and
  * the clock), also its live public links, so that the patient can see and revoke them.
  */
-export async function getInvoice(db: Db, services: Services, accountId: number, key: string, links?: { daysAfterSettled: number; now: Date }): Promise<Invoice> {
+export async function getInvoice(db: Db, { services, accountId, key, links }: { services: Services; accountId: number; key: string; links?: { daysAfterSettled: number; now: Date } }): Promise<Invoice> {
   const row = await findInvoiceOf(db, accountId, checkedInvoiceKey(key));
   if (!row) throw new AppError('not_found', M.notFound);
   const invoice = await present(db, services, row);
@@ -89,19 +85,12 @@ export async function listInvoices(db: Db, services: Services, accountId: number
   return { items: await Promise.all(page.rows.map((row) => present(db, services, row))), total: page.total, unpaidCount: page.unpaidCount, unpaidTotal: page.unpaidTotal };
 }
 
+/** The invoices' side of the shared escrow: wallet money put towards a bank payment waits in "invoice holds". */
+export const invoiceEscrow = { holds: SYSTEM_ACCOUNTS.invoiceHolds, statement: invoiceStatement } as const;
+
 /** Returns the wallet money put aside for an unfinished bank payment (the caller holds the owner's wallet lock). */
 export async function releaseEscrow(tx: Db, row: InvoiceRow, now: Date): Promise<InvoiceRow> {
-  if (row.paidFromWallet > 0) {
-    await transfer(tx, {
-      from: SYSTEM_ACCOUNTS.invoiceHolds,
-      to: { wallet: row.accountId },
-      amount: row.paidFromWallet,
-      type: 'refund',
-      description: invoiceStatement.released(row.key),
-      reference: row.key,
-      now,
-    });
-  }
+  await releasePayableEscrow(tx, { ...invoiceEscrow, row, now });
   return updateInvoice(tx, row.id, { paidFromWallet: 0, paymentId: null });
 }
 
@@ -137,68 +126,58 @@ export type InvoicePayResult =
   | { status: 'paid'; key: string; invoice: Invoice }
   | { status: 'awaiting_payment'; key: string; payment_id: string; redirect_url: string; amount: number };
 
+/** Invoices as the pay workflow sees them: a retry gives back what the failed try set aside. */
+export function invoicePayable(settings: InvoiceSettings): Payable<InvoiceRow> {
+  return {
+    purpose: 'invoice',
+    ...invoiceEscrow,
+    paidInto: SYSTEM_ACCOUNTS.revenue,
+    notFound: M.notFound,
+    lockOf: async (tx, accountId, key) => {
+      const row = await lockInvoice(tx, key);
+      return row?.accountId === accountId ? row : undefined;
+    },
+    standing: (row) => {
+      if (row.status === 'paid') return 'settled';
+      if (row.status === 'void') throw new AppError('conflict', M.isVoid);
+      return 'open';
+    },
+    price: (row) => row.payable,
+    forgetEscrow: releaseEscrow,
+    settle: (tx, row, fromWallet, now) => updateInvoice(tx, row.id, { status: 'paid', paidFromWallet: fromWallet, paidAt: now }),
+    awaitBank: (tx, row, { fromWallet, payment }) => updateInvoice(tx, row.id, { paidFromWallet: fromWallet, paymentId: payment.id }),
+    bankOrder: (row) => ({ returnPath: `/sr/invoice/show/${row.key}`, timeoutMinutes: settings.paymentTimeoutMinutes, maxOpen: settings.paymentOpenLimit }),
+  };
+}
+
+export interface PayInvoiceRequest {
+  services: Services;
+  settings: InvoiceSettings;
+  gateway: PaymentGateway['name'];
+  accountId: number;
+  key: string;
+  useWallet: boolean;
+  now: Date;
+}
+
 /**
  * `POST /invoices/{key}/pay` `{use_wallet}`: the wallet first when asked. When it covers the rest
  * the invoice is paid at once; otherwise the wallet part waits aside and a bank payment is opened
  * for the rest. A repeat while that payment is open returns it. Locks: the wallet, then the invoice.
  */
-export async function payInvoice(
-  db: Db,
-  services: Services,
-  settings: InvoiceSettings,
-  gateway: PaymentGateway['name'],
-  accountId: number,
-  key: string,
-  body: InvoicePayBody,
-  now: Date,
-): Promise<InvoicePayResult> {
+export async function payInvoice(db: Db, request: PayInvoiceRequest): Promise<InvoicePayResult> {
+  const { key } = request;
   checkedInvoiceKey(key);
-  const outcome = await db.transaction(async (tx) => {
-    await lockWallet(tx, accountId);
-    let row = await lockInvoice(tx, key);
-    if (!row || row.accountId !== accountId) throw new AppError('not_found', M.notFound);
-    if (row.status === 'paid') return { kind: 'paid' as const, row };
-    if (row.status === 'void') throw new AppError('conflict', M.isVoid);
-    if (row.paymentId) {
-      const open = await findPayment(tx, row.paymentId);
-      if (open?.status === 'pending' && open.expiresAt > now) return { kind: 'bank' as const, payment: open };
-      row = await releaseEscrow(tx, row, now);
-    }
-    const due = row.payable;
-    const split = splitPayment(due, body.use_wallet ? await walletBalanceOf(tx, accountId) : 0, body.use_wallet, GATEWAY_MINIMUM_RIALS[gateway]);
-    if (!split.payable) throw new AppError('not_acceptable', paymentMessages.belowBankMinimum);
-    const fromWallet = split.fromWallet;
-    if (fromWallet === due) {
-      if (fromWallet > 0) {
-        await transfer(tx, { from: { wallet: accountId }, to: SYSTEM_ACCOUNTS.revenue, amount: fromWallet, type: 'payment', description: invoiceStatement.paid(key), reference: key, now });
-      }
-      return { kind: 'paid' as const, row: await updateInvoice(tx, row.id, { status: 'paid', paidFromWallet: fromWallet, paidAt: now }) };
-    }
-    if (fromWallet > 0) {
-      await transfer(tx, { from: { wallet: accountId }, to: SYSTEM_ACCOUNTS.invoiceHolds, amount: fromWallet, type: 'payment', description: invoiceStatement.heldForBank(key), reference: key, now });
-    }
-    const payment = await createPayment(tx, {
-      accountId,
-      purpose: 'invoice',
-      amount: due - fromWallet,
-      target: key,
-      returnPath: `/sr/invoice/show/${key}`,
-      gateway,
-      timeoutMinutes: settings.paymentTimeoutMinutes,
-      maxOpen: settings.paymentOpenLimit,
-      now,
-    });
-    await updateInvoice(tx, row.id, { paidFromWallet: fromWallet, paymentId: payment.id });
-    return { kind: 'bank' as const, payment };
-  });
+  const outcome = await payPayable(db, { payable: invoicePayable(request.settings), accountId: request.accountId, key, useWallet: request.useWallet, gateway: request.gateway, now: request.now });
   if (outcome.kind === 'bank') {
     return { status: 'awaiting_payment', key, payment_id: outcome.payment.id, redirect_url: `/go-to-bank?payment=${outcome.payment.id}`, amount: outcome.payment.amount };
   }
-  return { status: 'paid', key, invoice: await present(db, services, outcome.row) };
+  if (outcome.kind === 'lapsed') throw new Error('an invoice does not lapse');
+  return { status: 'paid', key, invoice: await present(db, request.services, outcome.row) };
 }
 
 /** `POST /invoices/{key}/void` (hospital): only while unpaid; wallet money waiting for it goes back. */
-export async function voidInvoice(db: Db, services: Services, key: string, body: VoidInvoiceBody, now: Date): Promise<{ invoice: Invoice; fresh: boolean }> {
+export async function voidInvoice(db: Db, { services, key, body, now }: { services: Services; key: string; body: VoidInvoiceBody; now: Date }): Promise<{ invoice: Invoice; fresh: boolean }> {
   checkedInvoiceKey(key);
   const owner = await findInvoiceByKey(db, key);
   if (!owner) throw new AppError('not_found', M.notFound);
@@ -257,7 +236,7 @@ export async function invoiceOwner(tx: Db, body: IssueInvoiceBody): Promise<{ ac
 }
 
 /** Inserts the invoice (the caller's transaction): unpaid, or paid at once when nothing is left for the patient. */
-export async function insertIssuedInvoice(tx: Db, owner: { accountId: number; requestId: number | null }, body: IssueInvoiceBody, issuedBy: string, now: Date): Promise<InvoiceRow> {
+export async function insertIssuedInvoice(tx: Db, { owner, body, issuedBy, now }: { owner: { accountId: number; requestId: number | null }; body: IssueInvoiceBody; issuedBy: string; now: Date }): Promise<InvoiceRow> {
   const priced = priceLines(body.items);
   return withFreshKey(tx, 'IN', INVOICE_KEY_CONSTRAINT, (db2, key) =>
     insertInvoice(db2, {

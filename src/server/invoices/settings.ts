@@ -1,6 +1,6 @@
 import { getCatalogue } from '../catalogue/index.ts';
 import { env } from '../env.ts';
-import type { Services } from '../service-requests/service.ts';
+import type { Services } from '../service-requests/services.ts';
 import type { InvoiceSettings } from './service.ts';
 
 /** The process's invoice settings, from the validated env. */

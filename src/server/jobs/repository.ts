@@ -73,7 +73,7 @@ export async function finishJob(db: Db, job: JobRow, runner: string, now: Date):
 }
 
 /** The run failed: try again later (backing off), or give up after `maxAttempts`. */
-export async function failJob(db: Db, job: JobRow, runner: string, error: string, now: Date, maxAttempts: number): Promise<void> {
+export async function failJob(db: Db, { job, runner, error, now, maxAttempts }: { job: JobRow; runner: string; error: string; now: Date; maxAttempts: number }): Promise<void> {
   const held = and(eq(jobs.id, job.id), eq(jobs.lockedBy, runner), eq(jobs.runAt, job.runAt));
   const giveUp = !job.everySeconds && job.attempts >= maxAttempts;
   const delay = job.everySeconds ? job.everySeconds * 1000 : Math.min(60 * 60_000, 2 ** job.attempts * 30_000);

@@ -38,7 +38,7 @@ export async function runDueJobs(db: Db, now: Date, options: { runner?: string; 
     } catch (error) {
       failed++;
       logError(`Job ${job.key} failed`, error);
-      await failJob(db, job, runner, error instanceof Error ? error.message : String(error), now, JOB_MAX_ATTEMPTS).catch((failure: unknown) => logError('Recording a failed job failed', failure));
+      await failJob(db, { job, runner, error: error instanceof Error ? error.message : String(error), now, maxAttempts: JOB_MAX_ATTEMPTS }).catch((failure: unknown) => logError('Recording a failed job failed', failure));
     }
   }
   return { ran: leased.length, failed };

@@ -28,7 +28,7 @@ describeEachDatabase('payments', (database) => {
     const patient = await newPatient(db);
     const { gateway, payment, authority } = await chargeAtBank(db, patient.id);
     expect(await startPayment(db, gateway, payment, { callbackUrl: CALLBACK, now: new Date() })).toMatchObject({ kind: 'redirect', url: `/sandbox-bank/${authority}` });
-    await paySandboxSession(db, authority, CARD, new Date());
+    await paySandboxSession(db, { authority, cardNumber: CARD, now: new Date() });
     const results = await Promise.all(Array.from({ length: 20 }, () => completePayment(db, gateway, { paymentId: payment.id, authority }, new Date())));
     expect(results.every((row) => row?.status === 'paid')).toBe(true);
     expect(await walletBalanceOf(db, patient.id)).toBe(2_000_000);
@@ -46,7 +46,7 @@ describeEachDatabase('payments', (database) => {
     const patient = await newPatient(db);
     const unpaid = await chargeAtBank(db, patient.id);
     const other = await chargeAtBank(db, patient.id, 3_000_000);
-    await paySandboxSession(db, other.authority, CARD, new Date());
+    await paySandboxSession(db, { authority: other.authority, cardNumber: CARD, now: new Date() });
     // Another payment's (paid) authority on this payment: ignored, this one stays pending.
     expect(await completePayment(db, unpaid.gateway, { paymentId: unpaid.payment.id, authority: other.authority }, new Date())).toMatchObject({ status: 'pending' });
     expect(await completePayment(db, unpaid.gateway, { paymentId: unpaid.payment.id, authority: 'SBnot-an-authority-of-ours' }, new Date())).toMatchObject({ status: 'pending' });
@@ -62,7 +62,7 @@ describeEachDatabase('payments', (database) => {
     const patient = await newPatient(db);
     const { gateway, payment, authority } = await chargeAtBank(db, patient.id, 5_000_000);
     await db.execute(sql`update sandbox_bank_sessions set amount = 1000000 where authority = ${authority}`);
-    await paySandboxSession(db, authority, CARD, new Date());
+    await paySandboxSession(db, { authority, cardNumber: CARD, now: new Date() });
     expect(await completePayment(db, gateway, { paymentId: payment.id, authority }, new Date())).toMatchObject({ status: 'failed' });
     expect(await walletBalanceOf(db, patient.id)).toBe(0);
   });
@@ -72,7 +72,7 @@ describeEachDatabase('payments', (database) => {
     const patient = await newPatient(db);
     const { gateway, payment, authority } = await chargeAtBank(db, patient.id);
     expect(await completePayment(db, gateway, { paymentId: payment.id, authority }, new Date())).toMatchObject({ status: 'failed' });
-    await paySandboxSession(db, authority, CARD, new Date());
+    await paySandboxSession(db, { authority, cardNumber: CARD, now: new Date() });
     await Promise.all([1, 2, 3].map(() => completePayment(db, gateway, { paymentId: payment.id, authority }, new Date())));
     expect(await findPayment(db, payment.id)).toMatchObject({ status: 'paid' });
     expect(await walletBalanceOf(db, patient.id)).toBe(2_000_000);
@@ -84,7 +84,7 @@ describeEachDatabase('payments', (database) => {
     const started = new Date(Date.now() - 30 * 60_000);
     const paidAtBank = await chargeAtBank(db, patient.id, 4_000_000, started);
     const abandoned = await chargeAtBank(db, patient.id, 1_000_000, started);
-    await paySandboxSession(db, paidAtBank.authority, CARD, started);
+    await paySandboxSession(db, { authority: paidAtBank.authority, cardNumber: CARD, now: started });
     // Two sweepers (each its own gateway object, as two processes would have) and a late callback race.
     const now = new Date();
     const [first, second] = await Promise.all([

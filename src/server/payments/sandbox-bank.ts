@@ -52,6 +52,6 @@ export async function sandboxBank(authority: string, form: FormData | undefined,
     }
     return { kind: 'show', session, errors };
   }
-  await paySandboxSession(db, authority, result.output.card, now);
+  await paySandboxSession(db, { authority, cardNumber: result.output.card, now });
   return { kind: 'return', url: sandboxReturnUrl(session, 'OK') };
 }

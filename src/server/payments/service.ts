@@ -46,6 +46,13 @@ export function toPayment(row: PaymentRow): Payment {
   };
 }
 
+/** `GET /payments/{id}`: one of the account's payments; anyone else's is not found (api.md). */
+export async function paymentOfAccount(db: Db, request: { accountId: number; paymentId: string }): Promise<Payment> {
+  const payment = await findPayment(db, request.paymentId);
+  if (!payment || payment.accountId !== request.accountId) throw new AppError('not_found', M.notFound);
+  return toPayment(payment);
+}
+
 export interface NewPaymentOrder {
   accountId: number;
   purpose: PaymentPurpose;

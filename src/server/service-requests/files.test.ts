@@ -125,17 +125,17 @@ describeEachDatabase('files of service requests', (database) => {
     expect(photo.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
     // Another account cannot put these files on its request; nothing is filed then.
-    const theirs = await rejection(createServiceRequest(db, services, requester(stranger), body({ file_ids: [photo.id] }), NOW), AppError);
+    const theirs = await rejection(createServiceRequest(db, { services, requester: requester(stranger), body: body({ file_ids: [photo.id] }), now: NOW }), AppError);
     expect(theirs.code).toBe('invalid_input');
     expect(theirs.errors).toHaveProperty('file_ids');
 
-    const created = await createServiceRequest(db, services, requester(owner), body({ file_ids: [photo.id, pdf.id], prescription_code: '12345' }), NOW);
+    const created = await createServiceRequest(db, { services, requester: requester(owner), body: body({ file_ids: [photo.id, pdf.id], prescription_code: '12345' }), now: NOW });
     expect(created.prescription_code).toBe('12345');
     expect(created.files.map((file) => file.name)).toEqual(['نسخه.jpg', 'ارجاع.pdf']);
     // A file goes on one request only, also when two requests naming it arrive at once.
-    expect((await rejection(createServiceRequest(db, services, requester(owner), body({ file_ids: [pdf.id] }), NOW), AppError)).code).toBe('invalid_input');
+    expect((await rejection(createServiceRequest(db, { services, requester: requester(owner), body: body({ file_ids: [pdf.id] }), now: NOW }), AppError)).code).toBe('invalid_input');
     const spare = await uploadRequestFile(db, owner.id, { bytes: PDF, name: 'spare.pdf' }, NOW);
-    const race = await Promise.allSettled([1, 2].map(() => createServiceRequest(db, services, requester(owner), body({ file_ids: [spare.id] }), NOW)));
+    const race = await Promise.allSettled([1, 2].map(() => createServiceRequest(db, { services, requester: requester(owner), body: body({ file_ids: [spare.id] }), now: NOW })));
     expect(race.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
 
     expect((await requestFileOf(db, owner.id, created.key, pdf.id)).data.equals(PDF)).toBe(true);
@@ -156,9 +156,9 @@ describeEachDatabase('files of service requests', (database) => {
     const uploaded = [];
     for (let i = 0; i < LOOSE_FILES_MAX + 2; i++) uploaded.push(await uploadRequestFile(db, owner.id, { bytes: PDF, name: `p${i}.pdf` }, later(i)));
     const oldest = uploaded[0]!;
-    expect((await rejection(createServiceRequest(db, services, requester(owner), body({ file_ids: [oldest.id] }), later(30)), AppError)).code).toBe('invalid_input');
+    expect((await rejection(createServiceRequest(db, { services, requester: requester(owner), body: body({ file_ids: [oldest.id] }), now: later(30) }), AppError)).code).toBe('invalid_input');
     const newest = uploaded.at(-1)!;
-    expect((await createServiceRequest(db, services, requester(owner), body({ file_ids: [newest.id] }), later(30))).files).toHaveLength(1);
+    expect((await createServiceRequest(db, { services, requester: requester(owner), body: body({ file_ids: [newest.id] }), now: later(30) })).files).toHaveLength(1);
     for (let i = uploaded.length; i < FILES_PER_DAY; i++) await uploadRequestFile(db, owner.id, { bytes: PDF, name: 'p.pdf' }, later(40));
     expect((await rejection(uploadRequestFile(db, owner.id, { bytes: PDF, name: 'p.pdf' }, later(41)), AppError)).code).toBe('rate_limited');
   });
@@ -166,10 +166,10 @@ describeEachDatabase('files of service requests', (database) => {
   it('offers the latest distinct phone and address pairs of the account’s own requests', async () => {
     const { db } = database();
     const [owner, other] = [await newPatient(db), await newPatient(db)];
-    await createServiceRequest(db, services, requester(owner), body({ address: 'تهران، خیابان آزادی، پلاک ۱' }), NOW);
-    await createServiceRequest(db, services, requester(owner), body({ address: 'تهران، خیابان انقلاب، پلاک ۲' }), later(1));
-    await createServiceRequest(db, services, requester(owner), body({ address: 'تهران، خیابان آزادی، پلاک ۱' }), later(2));
-    await createServiceRequest(db, services, requester(other), body({ address: 'کرج، خیابان بهار، پلاک ۹' }), later(3));
+    await createServiceRequest(db, { services, requester: requester(owner), body: body({ address: 'تهران، خیابان آزادی، پلاک ۱' }), now: NOW });
+    await createServiceRequest(db, { services, requester: requester(owner), body: body({ address: 'تهران، خیابان انقلاب، پلاک ۲' }), now: later(1) });
+    await createServiceRequest(db, { services, requester: requester(owner), body: body({ address: 'تهران، خیابان آزادی، پلاک ۱' }), now: later(2) });
+    await createServiceRequest(db, { services, requester: requester(other), body: body({ address: 'کرج، خیابان بهار، پلاک ۹' }), now: later(3) });
     expect(await savedContacts(db, owner.id)).toEqual([
       { phone: '02188001234', address: 'تهران، خیابان آزادی، پلاک ۱' },
       { phone: '02188001234', address: 'تهران، خیابان انقلاب، پلاک ۲' },

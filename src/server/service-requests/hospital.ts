@@ -14,7 +14,8 @@ import { AppError } from '../errors.ts';
 import { serviceRequestMessages as M } from './messages.ts';
 import { toRequestFile } from './files.ts';
 import { eventsOf, filesOf, findFileOfRequest, invoiceKeysOf, type RequestFileInfo, type RequestFileRow, type ServiceRequestEventRow, type ServiceRequestRow } from './repository.ts';
-import { checkedRequestKey, moveServiceRequest, type Services } from './service.ts';
+import { checkedRequestKey, moveServiceRequest } from './service.ts';
+import type { Services } from './services.ts';
 
 /** A request as the desk sees it (DeskServiceRequestSchema in lib/api/contracts/hospital.ts). */
 export interface DeskServiceRequest {
@@ -72,7 +73,7 @@ async function listDeskRows(db: Db, statuses: readonly ServiceRequestStatus[] | 
 }
 
 /** The desk's view of a request; `events` only for a single request (lists carry no history). */
-export function toDeskServiceRequest(row: DeskRow, services: Services, invoiceKeys: string[], files: RequestFileInfo[], events?: ServiceRequestEventRow[]): DeskServiceRequest {
+export function toDeskServiceRequest(row: DeskRow, { services, invoiceKeys, files, events }: { services: Services; invoiceKeys: string[]; files: RequestFileInfo[]; events?: ServiceRequestEventRow[] }): DeskServiceRequest {
   return {
     key: row.key,
     service_id: row.serviceId,
@@ -115,7 +116,7 @@ export async function deskServiceRequest(db: Db, services: Services, key: string
   const row = await findDeskRow(db, checkedRequestKey(key));
   if (!row) throw new AppError('not_found', M.notFound);
   const [events, keys, files] = await Promise.all([eventsOf(db, row.id), invoiceKeysOf(db, [row.id]), filesOf(db, [row.id])]);
-  return toDeskServiceRequest(row, services, keys.get(row.id) ?? [], files.get(row.id) ?? [], events);
+  return toDeskServiceRequest(row, { services, invoiceKeys: keys.get(row.id) ?? [], files: files.get(row.id) ?? [], events });
 }
 
 /** `GET /service-requests/{key}/files/{id}`: one file of a request, with its bytes; 404 for any other. */
@@ -132,11 +133,11 @@ export async function listServiceRequestsForHospital(db: Db, services: Services,
   const { rows, total } = await listDeskRows(db, statuses, { limit: query.per_page, offset: (query.page - 1) * query.per_page });
   const ids = rows.map((row) => row.id);
   const [keys, files] = await Promise.all([invoiceKeysOf(db, ids), filesOf(db, ids)]);
-  return { rows: rows.map((row) => toDeskServiceRequest(row, services, keys.get(row.id) ?? [], files.get(row.id) ?? [])), total };
+  return { rows: rows.map((row) => toDeskServiceRequest(row, { services, invoiceKeys: keys.get(row.id) ?? [], files: files.get(row.id) ?? [] })), total };
 }
 
 /** `POST /service-requests/{key}/status`: the move (service.ts; the patient gets an SMS), answered in the desk's view. */
-export async function moveServiceRequestForHospital(db: Db, services: Services, key: string, body: ServiceRequestStatusBody, now: Date): Promise<DeskServiceRequest> {
-  await moveServiceRequest(db, services, key, body, now);
+export async function moveServiceRequestForHospital(db: Db, { services, key, body, now }: { services: Services; key: string; body: ServiceRequestStatusBody; now: Date }): Promise<DeskServiceRequest> {
+  await moveServiceRequest(db, { services, key, body, now });
   return deskServiceRequest(db, services, key);
 }

@@ -58,8 +58,8 @@ const PATH_TO: Record<ServiceRequestStatus, Array<{ status: ServiceRequestStatus
 };
 
 async function requestIn(db: Db, account: Account, status: ServiceRequestStatus): Promise<string> {
-  const created = await createServiceRequest(db, services, requester(account), body(), NOW);
-  for (const [i, move] of PATH_TO[status].entries()) await moveServiceRequest(db, services, created.key, move, at(i + 1));
+  const created = await createServiceRequest(db, { services, requester: requester(account), body: body(), now: NOW });
+  for (const [i, move] of PATH_TO[status].entries()) await moveServiceRequest(db, { services, key: created.key, body: move, now: at(i + 1) });
   return created.key;
 }
 
@@ -74,11 +74,11 @@ describeEachDatabase('service requests', (database) => {
         const before = await findServiceRequest(db, key);
         const move = { status: to, ...(to === 'scheduled' ? { scheduled_at: visit('11:00') } : {}) };
         if (SERVICE_REQUEST_MOVES[from].includes(to)) {
-          const moved = await moveServiceRequest(db, services, key, move, at(10));
+          const moved = await moveServiceRequest(db, { services, key, body: move, now: at(10) });
           expect(moved.status, `${from} → ${to}`).toBe(to);
           expect(moved.history.at(-1), `${from} → ${to}`).toMatchObject({ status: to, by: 'hospital', at: at(10).toISOString() });
         } else {
-          const refused = await rejection(moveServiceRequest(db, services, key, move, at(10)), AppError);
+          const refused = await rejection(moveServiceRequest(db, { services, key, body: move, now: at(10) }), AppError);
           expect(refused.code, `${from} → ${to}`).toBe('conflict');
           expect(await findServiceRequest(db, key), `${from} → ${to}`).toEqual(before);
           expect((await eventsOf(db, before!.id)).length, `${from} → ${to}`).toBe(1 + PATH_TO[from].length);
@@ -95,16 +95,16 @@ describeEachDatabase('service requests', (database) => {
     const { db } = database();
     const account = await newPatient(db);
     sms.length = 0;
-    const created = await createServiceRequest(db, services, requester(account), body({ notes: 'زنگ دوم را بزنید' }), NOW);
+    const created = await createServiceRequest(db, { services, requester: requester(account), body: body({ notes: 'زنگ دوم را بزنید' }), now: NOW });
     expect(created).toMatchObject({ status: 'submitted', service: { id: SERVICE, name: services.get(SERVICE)!.name }, can_cancel: true, notes: 'زنگ دوم را بزنید' });
     const key = created.key;
-    await moveServiceRequest(db, services, key, { status: 'reviewing', note: 'نسخه را بررسی می‌کنیم' }, at(5));
-    await moveServiceRequest(db, services, key, { status: 'scheduled', scheduled_at: visit('10:00'), note: 'داروها را آماده کنید' }, at(10));
+    await moveServiceRequest(db, { services, key, body: { status: 'reviewing', note: 'نسخه را بررسی می‌کنیم' }, now: at(5) });
+    await moveServiceRequest(db, { services, key, body: { status: 'scheduled', scheduled_at: visit('10:00'), note: 'داروها را آماده کنید' }, now: at(10) });
     // Moved to another time: scheduled again.
-    const moved = await moveServiceRequest(db, services, key, { status: 'scheduled', scheduled_at: visit('11:30') }, at(15));
+    const moved = await moveServiceRequest(db, { services, key, body: { status: 'scheduled', scheduled_at: visit('11:30') }, now: at(15) });
     expect(moved).toMatchObject({ status: 'scheduled', scheduled_at: visit('11:30'), can_cancel: false });
-    await moveServiceRequest(db, services, key, { status: 'in_progress' }, at(20));
-    const done = await moveServiceRequest(db, services, key, { status: 'done', note: 'خدمت انجام شد' }, at(25));
+    await moveServiceRequest(db, { services, key, body: { status: 'in_progress' }, now: at(20) });
+    const done = await moveServiceRequest(db, { services, key, body: { status: 'done', note: 'خدمت انجام شد' }, now: at(25) });
     expect(done.history).toEqual([
       { status: 'submitted', by: 'patient', at: NOW.toISOString() },
       { status: 'reviewing', by: 'hospital', note: 'نسخه را بررسی می‌کنیم', at: at(5).toISOString() },
@@ -132,13 +132,13 @@ describeEachDatabase('service requests', (database) => {
     const { db } = database();
     const account = await newPatient(db);
     const key = await requestIn(db, account, 'reviewing');
-    const missing = await rejection(moveServiceRequest(db, services, key, { status: 'scheduled' }, at(1)), AppError);
+    const missing = await rejection(moveServiceRequest(db, { services, key, body: { status: 'scheduled' }, now: at(1) }), AppError);
     expect(missing).toMatchObject({ code: 'invalid_input', errors: { scheduled_at: [expect.any(String)] } });
-    const past = await rejection(moveServiceRequest(db, services, key, { status: 'scheduled', scheduled_at: at(-1).toISOString() }, at(1)), AppError);
+    const past = await rejection(moveServiceRequest(db, { services, key, body: { status: 'scheduled', scheduled_at: at(-1).toISOString() }, now: at(1) }), AppError);
     expect(past).toMatchObject({ code: 'invalid_input', errors: { scheduled_at: [expect.any(String)] } });
     expect((await findServiceRequest(db, key))?.status).toBe('reviewing');
     for (const odd of ['SR-AAAAAA', 'SR-0O1IL0', 'sr-aaaaaa', '../SR-AAAAAA', '']) {
-      expect((await rejection(moveServiceRequest(db, services, odd, { status: 'reviewing' }, at(1)), AppError)).code, odd).toBe('not_found');
+      expect((await rejection(moveServiceRequest(db, { services, key: odd, body: { status: 'reviewing' }, now: at(1) }), AppError)).code, odd).toBe('not_found');
     }
     // The request schema says the same before the service is asked: with the field's path.
     const unscheduled = v.safeParse(ServiceRequestStatusSchema, { status: 'scheduled' });
@@ -156,24 +156,24 @@ describeEachDatabase('service requests', (database) => {
     const submitted = await requestIn(db, owner, 'submitted');
     const reviewing = await requestIn(db, owner, 'reviewing');
     const scheduled = await requestIn(db, owner, 'scheduled');
-    for (const call of [() => getServiceRequest(db, services, stranger.id, submitted), () => cancelServiceRequest(db, services, stranger.id, submitted, at(30))]) {
+    for (const call of [() => getServiceRequest(db, services, stranger.id, submitted), () => cancelServiceRequest(db, { services, accountId: stranger.id, key: submitted, now: at(30) })]) {
       expect((await rejection(call(), AppError)).code).toBe('not_found');
     }
     expect((await listServiceRequests(db, services, stranger.id, { page: 1, per_page: 20 })).total).toBe(0);
-    expect((await cancelServiceRequest(db, services, owner.id, submitted, at(30))).status).toBe('cancelled');
-    const cancelled = await cancelServiceRequest(db, services, owner.id, reviewing, at(31));
+    expect((await cancelServiceRequest(db, { services, accountId: owner.id, key: submitted, now: at(30) })).status).toBe('cancelled');
+    const cancelled = await cancelServiceRequest(db, { services, accountId: owner.id, key: reviewing, now: at(31) });
     expect(cancelled).toMatchObject({ status: 'cancelled', can_cancel: false });
     expect(cancelled.history.at(-1)).toEqual({ status: 'cancelled', by: 'patient', at: at(31).toISOString() });
-    const late = await rejection(cancelServiceRequest(db, services, owner.id, scheduled, at(32)), AppError);
+    const late = await rejection(cancelServiceRequest(db, { services, accountId: owner.id, key: scheduled, now: at(32) }), AppError);
     expect(late.code).toBe('conflict');
     expect((await findServiceRequest(db, scheduled))?.status).toBe('scheduled');
     // A second cancel answers the same and texts nothing more.
     const textsBefore = smsTo(owner.phoneNumber, submitted).length;
-    expect((await cancelServiceRequest(db, services, owner.id, submitted, at(33))).status).toBe('cancelled');
+    expect((await cancelServiceRequest(db, { services, accountId: owner.id, key: submitted, now: at(33) })).status).toBe('cancelled');
     expect(smsTo(owner.phoneNumber, submitted)).toHaveLength(textsBefore);
     expect(smsTo(stranger.phoneNumber, submitted)).toEqual([]);
     // The hospital may not reopen it either.
-    expect((await rejection(moveServiceRequest(db, services, submitted, { status: 'reviewing' }, at(34)), AppError)).code).toBe('conflict');
+    expect((await rejection(moveServiceRequest(db, { services, key: submitted, body: { status: 'reviewing' }, now: at(34) }), AppError)).code).toBe('conflict');
   });
 
   it(`keeps at most ${MAX_OPEN_REQUESTS} requests open per account, over days; a closed one frees a place`, async () => {
@@ -183,12 +183,12 @@ describeEachDatabase('service requests', (database) => {
     const keys = [];
     for (let i = 0; i < MAX_OPEN_REQUESTS; i++) {
       const when = at(Math.floor(i / MAX_REQUESTS_PER_DAY) * DAY + i);
-      keys.push((await createServiceRequest(db, services, requester(one), body({ preferred_date: '2026-12-06' }), when)).key);
+      keys.push((await createServiceRequest(db, { services, requester: requester(one), body: body({ preferred_date: '2026-12-06' }), now: when })).key);
     }
-    const eleventh = await rejection(createServiceRequest(db, services, requester(one), body({ preferred_date: '2026-12-06' }), at(3 * DAY)), AppError);
+    const eleventh = await rejection(createServiceRequest(db, { services, requester: requester(one), body: body({ preferred_date: '2026-12-06' }), now: at(3 * DAY) }), AppError);
     expect(eleventh).toMatchObject({ code: 'rate_limited', message: M.tooManyOpen(MAX_OPEN_REQUESTS) });
-    await moveServiceRequest(db, services, keys[0]!, { status: 'rejected', note: 'این نشانی خارج از محدودهٔ خدمت است' }, at(3 * DAY + 1));
-    expect((await createServiceRequest(db, services, requester(one), body({ preferred_date: '2026-12-06' }), at(3 * DAY + 2))).status).toBe('submitted');
+    await moveServiceRequest(db, { services, key: keys[0]!, body: { status: 'rejected', note: 'این نشانی خارج از محدودهٔ خدمت است' }, now: at(3 * DAY + 1) });
+    expect((await createServiceRequest(db, { services, requester: requester(one), body: body({ preferred_date: '2026-12-06' }), now: at(3 * DAY + 2) })).status).toBe('submitted');
   });
 
   it(`bounds submit-and-cancel: ${MAX_REQUESTS_PER_DAY} requests per account in 24 hours, cancelled ones included, also when 20 arrive at once`, async () => {
@@ -196,19 +196,19 @@ describeEachDatabase('service requests', (database) => {
     const looper = await newPatient(db);
     const before = sms.length;
     for (let loop = 0; loop < MAX_REQUESTS_PER_DAY; loop++) {
-      const created = await createServiceRequest(db, services, requester(looper), body(), at(2 * loop));
-      await cancelServiceRequest(db, services, looper.id, created.key, at(2 * loop + 1));
+      const created = await createServiceRequest(db, { services, requester: requester(looper), body: body(), now: at(2 * loop) });
+      await cancelServiceRequest(db, { services, accountId: looper.id, key: created.key, now: at(2 * loop + 1) });
     }
-    const refused = await rejection(createServiceRequest(db, services, requester(looper), body(), at(60)), AppError);
+    const refused = await rejection(createServiceRequest(db, { services, requester: requester(looper), body: body(), now: at(60) }), AppError);
     // The first of the day opens again 24 hours after it was filed.
     expect(refused).toMatchObject({ code: 'rate_limited', retryAfter: 23 * 60 * 60, message: M.tooManyToday(MAX_REQUESTS_PER_DAY, 23 * 60 * 60) });
     expect(refused.message).toMatch(/[\u0600-\u06FF]/);
     expect(sms.length - before).toBe(2 * MAX_REQUESTS_PER_DAY);
     expect((await listServiceRequests(db, services, looper.id, { page: 1, per_page: 50 })).total).toBe(MAX_REQUESTS_PER_DAY);
-    expect((await createServiceRequest(db, services, requester(looper), body(), at(24 * 60))).status).toBe('submitted');
+    expect((await createServiceRequest(db, { services, requester: requester(looper), body: body(), now: at(24 * 60) })).status).toBe('submitted');
 
     const crowd = await newPatient(db);
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => createServiceRequest(db, services, requester(crowd), body(), NOW)));
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => createServiceRequest(db, { services, requester: requester(crowd), body: body(), now: NOW })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(MAX_REQUESTS_PER_DAY);
     const refusals = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as AppError] : []));
     expect(refusals.map((e) => e.code)).toEqual(Array(20 - MAX_REQUESTS_PER_DAY).fill('rate_limited'));
@@ -218,7 +218,7 @@ describeEachDatabase('service requests', (database) => {
   it('checks the request against the catalogue: the service, its windows, the day', async () => {
     const { db } = database();
     const account = await newPatient(db);
-    const refused = async (changes: Partial<ServiceRequestBody>) => rejection(createServiceRequest(db, services, requester(account), body(changes), NOW), AppError);
+    const refused = async (changes: Partial<ServiceRequestBody>) => rejection(createServiceRequest(db, { services, requester: requester(account), body: body(changes), now: NOW }), AppError);
     expect(await refused({ service_id: 'no-such-service' })).toMatchObject({ code: 'invalid_input', errors: { service_id: [expect.any(String)] } });
     expect(await refused({ preferred_date: '2026-11-30' })).toMatchObject({ code: 'invalid_input', errors: { preferred_date: [expect.any(String)] } });
     expect(await refused({ preferred_date: '2027-03-01' })).toMatchObject({ code: 'invalid_input', errors: { preferred_date: [expect.any(String)] } });
@@ -234,17 +234,11 @@ describeEachDatabase('the hospital desk’s service requests', (database) => {
     const { db } = database();
     const [self, family] = [await newPatient(db), await newPatient(db)];
     const relativeCode = nationalCode(91_001);
-    const first = await createServiceRequest(db, services, requester(self), body({ preferred_date: '2026-01-11', notes: 'طبقهٔ سوم' }), EARLY);
-    const second = await createServiceRequest(
-      db,
-      services,
-      requester(family),
-      body({ preferred_date: '2026-01-12', preferred_window: 'evening', phone: '09351112233', for: { first_name: 'رضا', last_name: 'کاظمی', international_code: relativeCode } }),
-      at(1, EARLY),
-    );
-    const closed = await createServiceRequest(db, services, requester(self), body({ preferred_date: '2026-01-12' }), at(2, EARLY));
-    await moveServiceRequest(db, services, closed.key, { status: 'rejected' }, at(3, EARLY));
-    await moveServiceRequest(db, services, second.key, { status: 'scheduled', scheduled_at: tehran('2026-01-12', '18:30').toISOString() }, at(4, EARLY));
+    const first = await createServiceRequest(db, { services, requester: requester(self), body: body({ preferred_date: '2026-01-11', notes: 'طبقهٔ سوم' }), now: EARLY });
+    const second = await createServiceRequest(db, { services, requester: requester(family), body: body({ preferred_date: '2026-01-12', preferred_window: 'evening', phone: '09351112233', for: { first_name: 'رضا', last_name: 'کاظمی', international_code: relativeCode } }), now: at(1, EARLY) });
+    const closed = await createServiceRequest(db, { services, requester: requester(self), body: body({ preferred_date: '2026-01-12' }), now: at(2, EARLY) });
+    await moveServiceRequest(db, { services, key: closed.key, body: { status: 'rejected' }, now: at(3, EARLY) });
+    await moveServiceRequest(db, { services, key: second.key, body: { status: 'scheduled', scheduled_at: tehran('2026-01-12', '18:30').toISOString() }, now: at(4, EARLY) });
 
     const queue = await listServiceRequestsForHospital(db, services, { status: 'open', page: 1, per_page: 2 });
     expect(queue.rows.map((r) => r.key)).toEqual([first.key, second.key]);
@@ -285,8 +279,8 @@ describeEachDatabase('the hospital desk’s service requests', (database) => {
   it('answers a move in the desk’s view, with the whole history; 404 for an unknown key', async () => {
     const { db } = database();
     const account = await newPatient(db);
-    const created = await createServiceRequest(db, services, requester(account), body(), NOW);
-    const moved = await moveServiceRequestForHospital(db, services, created.key, { status: 'reviewing', note: 'با شما تماس می‌گیریم' }, at(1));
+    const created = await createServiceRequest(db, { services, requester: requester(account), body: body(), now: NOW });
+    const moved = await moveServiceRequestForHospital(db, { services, key: created.key, body: { status: 'reviewing', note: 'با شما تماس می‌گیریم' }, now: at(1) });
     expect(moved).toMatchObject({ key: created.key, status: 'reviewing', patient: { international_code: account.internationalCode, phone_number: account.phoneNumber } });
     expect(moved.history).toEqual([
       { status: 'submitted', by: 'patient', at: NOW.toISOString() },

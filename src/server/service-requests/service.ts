@@ -23,6 +23,7 @@ import { logError } from '../log.ts';
 import { notify } from '../sms/notify.ts';
 import { voidInvoicesOfRequest } from '../invoices/service.ts';
 import { serviceRequestMessages as M, serviceRequestSms } from './messages.ts';
+import type { Services } from './services.ts';
 import { toServiceRequest } from './present.ts';
 import {
   SERVICE_REQUEST_KEY_CONSTRAINT,
@@ -43,8 +44,6 @@ import {
   type RequestFileRow,
   type ServiceRequestRow,
 } from './repository.ts';
-
-export type Services = ReadonlyMap<string, Service>;
 
 /** Open requests an account may have at once. */
 export const MAX_OPEN_REQUESTS = 10;
@@ -107,7 +106,7 @@ async function present(db: Db, services: Services, row: ServiceRequestRow): Prom
 export type NewRequestBody = Omit<ServiceRequestBody, 'prescription_code' | 'file_ids'> & Partial<Pick<ServiceRequestBody, 'prescription_code' | 'file_ids'>>;
 
 /** `POST /service-requests`: files the request as `submitted`, with its first history entry and its files. */
-export async function createServiceRequest(db: Db, services: Services, requester: Requester, body: NewRequestBody, now: Date): Promise<ServiceRequest> {
+export async function createServiceRequest(db: Db, { services, requester, body, now }: { services: Services; requester: Requester; body: NewRequestBody; now: Date }): Promise<ServiceRequest> {
   checkAgainstCatalogue(services, body, now);
   const row = await db.transaction(async (tx) => {
     // Serialises this account's requests so 50 at once cannot all pass the count.
@@ -176,7 +175,7 @@ export async function requestFileOf(db: Db, accountId: number, key: string, file
 }
 
 /** `POST /service-requests/{key}/cancel`: only while submitted or reviewing (api.md). */
-export async function cancelServiceRequest(db: Db, services: Services, accountId: number, key: string, now: Date): Promise<ServiceRequest> {
+export async function cancelServiceRequest(db: Db, { services, accountId, key, now }: { services: Services; accountId: number; key: string; now: Date }): Promise<ServiceRequest> {
   checkedRequestKey(key);
   const row = await db.transaction(async (tx) => {
     const locked = await lockServiceRequest(tx, key);
@@ -196,7 +195,7 @@ export async function cancelServiceRequest(db: Db, services: Services, accountId
  * `POST /service-requests/{key}/status` (hospital): one move along SERVICE_REQUEST_MOVES, under the
  * row's lock, so two desks moving the same request cannot both pass the check. The patient gets an SMS.
  */
-export async function moveServiceRequest(db: Db, services: Services, key: string, body: ServiceRequestStatusBody, now: Date): Promise<ServiceRequest> {
+export async function moveServiceRequest(db: Db, { services, key, body, now }: { services: Services; key: string; body: ServiceRequestStatusBody; now: Date }): Promise<ServiceRequest> {
   checkedRequestKey(key);
   const scheduledAt = body.scheduled_at ? new Date(body.scheduled_at) : null;
   // The request schema says so too; callers that skip it (the seed, scripts) must not set a visit without a time.

@@ -77,14 +77,14 @@ describeEachDatabase('notification SMS budget', (database) => {
     let minute = 0;
     for (const account of family.slice(0, 2)) {
       for (let loop = 0; loop < 5; loop++) {
-        const created = await createServiceRequest(db(), services, requester(account), body, at(minute++));
-        await cancelServiceRequest(db(), services, account.id, created.key, at(minute++));
+        const created = await createServiceRequest(db(), { services, requester: requester(account), body, now: at(minute++) });
+        await cancelServiceRequest(db(), { services, accountId: account.id, key: created.key, now: at(minute++) });
       }
     }
     expect(sentTo(phone)).toHaveLength(DEFAULT_LIMIT);
     expect(warnings).not.toHaveBeenCalled();
 
-    const third = await createServiceRequest(db(), services, requester(family[2]!), body, at(minute));
+    const third = await createServiceRequest(db(), { services, requester: requester(family[2]!), body, now: at(minute) });
     expect((await getServiceRequest(db(), services, family[2]!.id, third.key)).status).toBe('submitted');
     expect(sentTo(phone)).toHaveLength(DEFAULT_LIMIT);
     expect(await countEvents(db(), notifySkippedSubject(phone), NOW)).toBe(1);

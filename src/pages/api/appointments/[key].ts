@@ -5,5 +5,5 @@ import { json, KeyParams } from '#server/http.ts';
 
 /** `GET /api/appointments/{key}`: the caller's appointment; 404 for anyone else's. */
 export const { GET, ALL } = defineEndpoint({ method: 'GET', params: KeyParams, auth: true }, async ({ db, session, params, now }) =>
-  json({ success: true, data: await getAppointment(db, bookingContext(), session.account.id, params.key, now) }),
+  json({ success: true, data: await getAppointment(db, { ctx: bookingContext(), accountId: session.account.id, key: params.key, now }) }),
 );

@@ -10,6 +10,6 @@ import { json } from '#server/http.ts';
  */
 export const { POST, ALL } = defineEndpoint({ method: 'POST', auth: true, schema: HoldSchema, maxBytes: 2048 }, async ({ db, session, input, ip, now }) => {
   const { account } = session;
-  const hold = await holdSlot(db, bookingContext(), { id: account.id, firstName: account.firstName, lastName: account.lastName, address: ip }, input, now);
+  const hold = await holdSlot(db, { ctx: bookingContext(), booker: { id: account.id, firstName: account.firstName, lastName: account.lastName, address: ip }, body: input, now });
   return json({ success: true, data: hold }, { status: 201 });
 });

@@ -7,6 +7,6 @@ import { catalogueServices, invoiceSettings } from '#server/invoices/settings.ts
 export const { GET, ALL } = defineEndpoint({ method: 'GET', params: KeyParams, auth: true }, async ({ db, session, params, now }) =>
   json({
     success: true,
-    data: await getInvoice(db, catalogueServices(), session.account.id, params.key, { daysAfterSettled: invoiceSettings().linkDaysAfterSettled, now }),
+    data: await getInvoice(db, { services: catalogueServices(), accountId: session.account.id, key: params.key, links: { daysAfterSettled: invoiceSettings().linkDaysAfterSettled, now } }),
   }),
 );

@@ -64,7 +64,7 @@ export function sandboxReturnUrl(session: SandboxSession, status: 'OK' | 'NOK'):
 }
 
 /** The patient paid on the sandbox bank's page (card already checked): pending → paid, once. */
-export async function paySandboxSession(db: Db, authority: string, cardNumber: string, now: Date): Promise<SandboxSession | undefined> {
+export async function paySandboxSession(db: Db, { authority, cardNumber, now }: { authority: string; cardNumber: string; now: Date }): Promise<SandboxSession | undefined> {
   const refId = String(randomInt(100_000_000, 1_000_000_000)) + String(randomInt(100, 1000));
   const [row] = await db
     .update(sandboxBankSessions)

@@ -17,5 +17,5 @@ export const { POST, ALL } = defineHospitalEndpoint(
     maxBytes: 4096,
     answer: { status: 201, data: HospitalLeaveSchema },
   },
-  ({ db, params, input, now }) => fileLeave(db, bookingContext(), params.doctor_id, input, now),
+  ({ db, params, input, now }) => fileLeave(db, { ctx: bookingContext(), doctorId: params.doctor_id, order: input, now }),
 );

@@ -18,7 +18,7 @@ export const { POST, ALL } = defineHospitalEndpoint(
     answer: { status: 200, data: HospitalInvoiceSchema },
   },
   async ({ db, params, input, now }) => {
-    await voidInvoiceForHospital(db, catalogueServices(), params.key, input, now);
+    await voidInvoiceForHospital(db, { services: catalogueServices(), key: params.key, body: input, now });
     return invoiceForHospital(db, catalogueServices(), params.key);
   },
 );

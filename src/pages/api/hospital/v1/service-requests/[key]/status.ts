@@ -20,5 +20,5 @@ export const { POST, ALL } = defineHospitalEndpoint(
     maxBytes: 4096,
     answer: { status: 200, data: DeskServiceRequestSchema },
   },
-  ({ db, params, input, now }) => moveServiceRequestForHospital(db, catalogueServices(), params.key, input, now),
+  ({ db, params, input, now }) => moveServiceRequestForHospital(db, { services: catalogueServices(), key: params.key, body: input, now }),
 );
