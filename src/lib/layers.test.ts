@@ -33,15 +33,6 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   directives: [],
 };
 
-/**
- * File circles other work breaks; each entry is one circle as the check reports it. Empty this
- * list once they are gone: the check then holds for every file.
- */
-const KNOWN_CIRCLES_TO_BREAK: readonly string[] = [
-  'islands/service-requests/RequestForm.tsx → islands/service-requests/ServiceInfo.tsx → islands/service-requests/RequestForm.tsx',
-  'server/invoices/service.ts → server/service-requests/service.ts → server/invoices/service.ts',
-];
-
 const SPECIFIER = /(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g;
 
 function filesOf(dir: string, pattern: RegExp): string[] {
@@ -172,12 +163,9 @@ describe('file circles', () => {
   const circles = findCircles(filesOf(src, /\.tsx?$/));
 
   it('none but those other work breaks', () => {
-    expect(circles.filter((circle) => !KNOWN_CIRCLES_TO_BREAK.includes(circle))).toEqual([]);
+    expect(circles).toEqual([]);
   });
 
-  it('the list of circles to break holds only circles that still exist', () => {
-    expect(KNOWN_CIRCLES_TO_BREAK.filter((circle) => !circles.includes(circle))).toEqual([]);
-  });
 
   it('are found, with the files that form them', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'circles-'));

@@ -14,47 +14,6 @@ const MAX_PARAMETERS = 4;
 const src = fileURLToPath(new URL('..', import.meta.url));
 const server = path.join(src, 'server');
 
-/**
- * Functions that still take more than `MAX_PARAMETERS`, each as 'path under src/server#name'. They
- * belong to the payments work that moves them to one request object; when it lands this list is
- * emptied, and it stays empty: a new function never goes here.
- */
-const PENDING_PAYMENTS_REWORK: readonly string[] = [
-  'booking/changes.ts#cancelAppointment',
-  'booking/changes.ts#rescheduleAppointment',
-  'booking/hospital.ts#fileLeave',
-  'booking/notices.ts#tellPatient',
-  'booking/release.ts#releaseUnconfirmed',
-  'booking/repository.ts#occupiedStarts',
-  'booking/repository.ts#listAppointmentsOf',
-  'booking/repository.ts#activeInRange',
-  'booking/repository.ts#personBusyBetween',
-  'booking/repository.ts#lastLapseOfPhoneInSlot',
-  'booking/service.ts#slotTaken',
-  'booking/service.ts#personBusy',
-  'booking/service.ts#holdSlot',
-  'booking/service.ts#getAppointment',
-  'booking/service.ts#listAppointments',
-  'booking/service.ts#confirmPaid',
-  'booking/service.ts#payAppointment',
-  'booking/slots.ts#nextFreeStarts',
-  'booking/slots.ts#checkSlot',
-  'invoices/hospital.ts#voidInvoiceForHospital',
-  'invoices/links.ts#revokeInvoiceLink',
-  'invoices/links.ts#publicInvoice',
-  'invoices/links.ts#payByLink',
-  'invoices/service.ts#getInvoice',
-  'invoices/service.ts#payInvoice',
-  'invoices/service.ts#voidInvoice',
-  'invoices/service.ts#insertIssuedInvoice',
-  'jobs/repository.ts#failJob',
-  'service-requests/hospital.ts#toDeskServiceRequest',
-  'service-requests/hospital.ts#moveServiceRequestForHospital',
-  'service-requests/service.ts#createServiceRequest',
-  'service-requests/service.ts#cancelServiceRequest',
-  'service-requests/service.ts#moveServiceRequest',
-];
-
 /** Files below `dir` whose names match `pattern`. */
 function filesBelow(dir: string, pattern: RegExp): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -105,9 +64,7 @@ describe('server module shape', () => {
         .filter((fn) => fn.parameters > MAX_PARAMETERS)
         .map((fn) => `${path.relative(server, file).split(path.sep).join('/')}#${fn.name}`),
     );
-    expect(offenders.filter((offender) => !PENDING_PAYMENTS_REWORK.includes(offender))).toEqual([]);
-    // A function fixed ahead of the list being emptied leaves it too: the list only shrinks.
-    expect(PENDING_PAYMENTS_REWORK.filter((pending) => !offenders.includes(pending))).toEqual([]);
+    expect(offenders).toEqual([]);
   });
 
   it('the counter sees each form of export', () => {
