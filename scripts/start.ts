@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     );
   void prune();
   setInterval(prune, 60 * 60 * 1000).unref();
-  // The durable job runner (issue 11): reminders, the payment sweeper (payments left at the bank are
+  // The durable job runner: reminders, the payment sweeper (payments left at the bank are
   // verified after a few minutes, then expire) and the release of lapsed holds. Every process runs
   // one; the database hands each due job to one of them.
   await setUpPaymentJobs(database.db, activeGateway, new Date());

@@ -9,7 +9,7 @@ import { $openModals } from './modals.ts';
 import { loadWallet } from './wallet.ts';
 
 /**
- * The pre-reserve page (issue 11 item 2): the doctor's free slots, the chosen one, and the
+ * The pre-reserve page: the doctor's free slots, the chosen one, and the
  * appointment once held. The chosen slot survives the login popup and a reload (sessionStorage);
  * the appointment's key lives in the URL (`?appointment=KEY`), so a reload returns to its step.
  */

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 
 /**
  * The code the login popup is waiting for, kept in sessionStorage: closing the popup or reloading
- * the page returns to the code step while the code lives (issue 9, item 11). Small on purpose: every
+ * the page returns to the code step while the code lives. Small on purpose: every
  * page reads it (src/client/login-popup.ts) before the popup's own code is loaded.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The patient's appointment calls over HTTP (issue 11 items 1–4, 9): the slots answer, the 100-way
+ * The patient's appointment calls over HTTP: the slots answer, the 100-way
  * race for one slot, hold → pay → reschedule → cancel, the calendar file, and that a key opens
  * nothing of another account. The race runs on the embedded database, and on PostgreSQL when
  * TEST_DATABASE_URL is set.

@@ -1,5 +1,5 @@
 /**
- * An attacker's view of booking (issue 11): hostile keys, ids and bodies, times that are not
+ * An attacker's view of booking: hostile keys, ids and bodies, times that are not
  * bookable, string booleans, races between paying, cancelling and rescheduling one appointment,
  * many holds by one account at once, and what a refusal tells about other people. Every refusal
  * is 4xx, never 5xx; no money moves twice; the ledger's own check stays green.

@@ -1,5 +1,5 @@
 /**
- * The hospital side of booking over HTTP (issue 11 item 7): a doctor's leave cancels and refunds
+ * The hospital side of booking over HTTP: a doctor's leave cancels and refunds
  * the bookings inside it and tells the patients; the desk's day list; scopes and Idempotency-Key;
  * and the same two actions through `npm run hospital`.
  */

@@ -1,5 +1,5 @@
 /**
- * The hospital side of service requests and invoices over HTTP (issue 12 item 6): moving requests
+ * The hospital side of service requests and invoices over HTTP: moving requests
  * along and the desk's queue, issuing, reading and voiding invoices; scopes, Idempotency-Key, the
  * audit log, the OpenAPI document, the patient's SMS with the link; and the same through
  * `npm run hospital`, through the portal and on the database directly.

@@ -1,5 +1,5 @@
 /**
- * The hospital side of test results over HTTP (issue 13 item 5): filing our JSON and the FHIR
+ * The hospital side of test results over HTTP: filing our JSON and the FHIR
  * example bundles (docs/examples/fhir) through `POST /api/hospital/v1/test-results` and through
  * `npm run hospital -- result <file>`, the errors a broken bundle gets, scopes, Idempotency-Key,
  * the audit log and the OpenAPI document; and the patient's side: the result in their list, the

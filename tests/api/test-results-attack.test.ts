@@ -1,5 +1,5 @@
 /**
- * An attacker's view of test results (issue 13): other accounts' result keys and hostile keys,
+ * An attacker's view of test results: other accounts' result keys and hostile keys,
  * claims that guess (wrong reception code, wrong national code, someone else's result) and the
  * limits on them — one after another and all at once —, claim races, share links of someone else's
  * result, unknown, malformed, revoked and expired share tokens, what a live link shows, hostile

@@ -11,7 +11,7 @@ import { chargeWallet } from '../support/wallet-api.ts';
 import { expect, expectNoSevereAxe, newNationalCode, newPhone, registerThroughPopup, test } from './fixtures.ts';
 
 /**
- * Issue 11 items 4 and 5: «My appointments» (/patient-profile/services) with its tabs, cancel with
+ * «My appointments» (/patient-profile/services) with its tabs, cancel with
  * the refund shown first, reschedule (and a slot taken meanwhile), the calendar file; and the book
  * link with the next free time on the doctor profile and the finder. Bookings are made through the
  * API (hold, then pay from a wallet funded at the sandbox bank); what the patient does, in the page.

@@ -4,7 +4,7 @@ import type { InvoiceItem } from '#lib/api/contracts/invoices.ts';
 import { accounts } from './accounts.ts';
 
 /**
- * A patient's request for a service at home or on request (issue 12). `status` moves along
+ * A patient's request for a service at home or on request. `status` moves along
  * SERVICE_REQUEST_MOVES (lib/api/contracts/service-requests.ts) by a conditional update; every
  * move is a row of `service_request_events`, the history the patient sees.
  */
@@ -66,7 +66,7 @@ export const serviceRequestEvents = pgTable(
 );
 
 /**
- * An invoice the hospital issued to a patient's account (issue 12). Its lines never change after
+ * An invoice the hospital issued to a patient's account. Its lines never change after
  * issue; `status` moves once, from unpaid to paid or void, by a conditional update under the row
  * lock. While the patient's bank payment is open, the wallet part waits in the "invoice holds"
  * ledger account (`paid_from_wallet`, `payment_id`).
