@@ -14,7 +14,7 @@ import type { TestResult, TestResultSummary } from '../../src/lib/api/contracts/
 import { eq } from 'drizzle-orm';
 import { hospitalAudit } from '../../src/server/db/schema/hospital.ts';
 import { testResults } from '../../src/server/db/schema/test-results.ts';
-import { envelope, getAs } from '../support/booking-api.ts';
+import { envelope, getAs } from '../support/appointments-api.ts';
 import { hospitalCli } from '../support/hospital-cli.ts';
 import { lastCode, nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { withDataDir } from '../support/read-data-dir.ts';

@@ -12,7 +12,7 @@ import type { Invoice, PublicInvoice } from '../../src/lib/api/contracts/invoice
 import type { ServiceRequest } from '../../src/lib/api/contracts/service-requests.ts';
 import type { Payment, WalletTransaction } from '../../src/lib/api/contracts/wallet.ts';
 import { readCatalogue } from '../../src/server/catalogue/index.ts';
-import { envelope, getAs, walletOf, type Envelope } from '../support/booking-api.ts';
+import { envelope, getAs, walletOf, type Envelope } from '../support/appointments-api.ts';
 import { SERVER_DATABASES, withServerOn } from '../support/databases.ts';
 import {
   arriveFromBank,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_MINIMUM_RIALS } from '../../src/lib/wallet/payment-split.ts';
-import { freeStarts, holdOk, walletOf } from '../support/booking-api.ts';
+import { freeStarts, holdOk, walletOf } from '../support/appointments-api.ts';
 import { startFakeZarinpal } from '../support/fake-zarinpal.ts';
 import { chargeWallet, SANDBOX_CARD, startCharge, submitAtBank, TEST_IBAN } from '../support/wallet-api.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Appointment, SlotsAnswer } from '../../src/lib/api/contracts/appointments.ts';
-import { cancelUntilOf, deadlineText } from '../../src/lib/booking/cancel-rule.ts';
+import { cancelUntilOf, deadlineText } from '../../src/lib/appointments/cancel-rule.ts';
 import { formatTime } from '../../src/lib/format/date.ts';
 import { formatRial } from '../../src/lib/format/number.ts';
 import { formatRialWithToman } from '../../src/lib/format/toman.ts';

@@ -1,4 +1,4 @@
-import { cancelUntilOf, deadlineText } from '../../src/lib/booking/cancel-rule.ts';
+import { cancelUntilOf, deadlineText } from '../../src/lib/appointments/cancel-rule.ts';
 import { formatJalaliDate, formatTime } from '../../src/lib/format/date.ts';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
 import { lastCode, readOutbox } from '../support/portal-api.ts';

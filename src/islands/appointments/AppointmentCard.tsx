@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
-import { formatBookingDay } from '#lib/booking/when.ts';
+import { formatBookingDay } from '#lib/appointments/when.ts';
 import { formatJalaliDateTime, formatTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRial } from '#lib/format/number.ts';
-import { cancelRule } from '#lib/booking/cancel-rule.ts';
-import { CancelRuleNote } from '../booking/CancelRuleNote.tsx';
+import { cancelRule } from '#lib/appointments/cancel-rule.ts';
+import { CancelRuleNote } from './CancelRuleNote.tsx';
 import { STATUS_LABELS, STATUS_TONES } from './labels.ts';
 
 export interface CardActions {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { notify } from '#client/toasts.ts';
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
-import { formatBookingDay } from '#lib/booking/when.ts';
+import { formatBookingDay } from '#lib/appointments/when.ts';
 import { formatTime } from '#lib/format/date.ts';
 import { formatRial } from '#lib/format/number.ts';
-import { cancelMyAppointment } from '#stores/my-appointments.ts';
+import { cancelMyAppointment } from '#stores/appointments.ts';
 import { PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';

@@ -3,7 +3,7 @@ import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { notify } from '#client/toasts.ts';
 import { APPOINTMENT_SCOPES, type Appointment, type AppointmentScope } from '#lib/api/contracts/appointments.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
-import { $myAppointments, $myAppointmentsView, downloadAppointmentCalendar, loadMyAppointments, showMyAppointments } from '#stores/my-appointments.ts';
+import { $myAppointments, $myAppointmentsView, downloadAppointmentCalendar, loadMyAppointments, showMyAppointments } from '#stores/appointments.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { LoadFailed } from '../ui/LoadState.tsx';
 import { Pager } from '../ui/Pager.tsx';

@@ -12,7 +12,7 @@ export function StatusChip({ status }: { status: ServiceRequestStatus }) {
   );
 }
 
-// As lib/booking/when.ts words it; not imported from there, so that module stays in the appointment
+// As lib/appointments/when.ts words it; not imported from there, so that module stays in the appointment
 // pages' files and the service-request pages' shared file stays theirs alone (build/script-chunks.ts).
 const weekday = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, weekday: 'long' });
 const dayOf = (at: Date) => `${weekday.format(at)} ${formatJalaliDate(at)}`;

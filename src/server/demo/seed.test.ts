@@ -1,10 +1,10 @@
 import { expect, it, vi } from 'vitest';
-import { addDays, tehranInstant } from '#lib/booking/slots.ts';
+import { addDays, tehranInstant } from '#lib/appointments/slots.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
-import { testContext } from '../../../tests/support/booking.ts';
+import { testContext } from '../../../tests/support/appointments.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { findAccountByNationalCode } from '../accounts/repository.ts';
-import { listAppointments } from '../booking/service.ts';
+import { listAppointments } from '../appointments/service.ts';
 import { invoiceForHospital } from '../invoices/hospital.ts';
 import { listInvoices } from '../invoices/service.ts';
 import { checkLedger } from '../ledger/check.ts';

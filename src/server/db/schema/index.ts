@@ -6,7 +6,7 @@ export * from './ledger.ts';
 export * from './wallet.ts';
 export * from './payments.ts';
 export * from './hospital.ts';
-export * from './booking.ts';
+export * from './appointments.ts';
 export * from './jobs.ts';
 export * from './service-requests.ts';
 export * from './invoices.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
 import { notify } from '#client/toasts.ts';
-import { downloadCalendar } from '#stores/booking.ts';
-import { cancelRule } from '#lib/booking/cancel-rule.ts';
+import { downloadCalendar } from '#stores/appointments-booking.ts';
+import { cancelRule } from '#lib/appointments/cancel-rule.ts';
 import { AppointmentFacts } from './AppointmentFacts.tsx';
 import { CancelRuleNote } from './CancelRuleNote.tsx';
 

@@ -5,8 +5,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeskAppointment, LeaveResult } from '../../src/server/booking/hospital.ts';
-import { bookWithWallet, envelope, freeDays, holdOk, slotsOf, walletOf } from '../support/booking-api.ts';
+import type { DeskAppointment, LeaveResult } from '../../src/server/appointments/hospital.ts';
+import { bookWithWallet, envelope, freeDays, holdOk, slotsOf, walletOf } from '../support/appointments-api.ts';
 import { hospitalCli } from '../support/hospital-cli.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';

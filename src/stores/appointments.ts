@@ -3,7 +3,7 @@ import { cancelAppointment, fetchAppointments, fetchSlots, rescheduleAppointment
 import { fetchAppointmentCalendar } from '#client/api/appointment-list.ts';
 import { BOOKING_WINDOW_DAYS, type Appointment, type SlotDay } from '#lib/api/contracts/appointments.ts';
 import type { ListMeta } from '#lib/api/contracts/wallet.ts';
-import { readMyAppointmentsView, writeMyAppointmentsView, type MyAppointmentsView } from '#lib/booking/my-appointments-view.ts';
+import { readMyAppointmentsView, writeMyAppointmentsView, type MyAppointmentsView } from '#lib/appointments/list-view.ts';
 import { $token } from './auth.ts';
 import { loadWallet, type Loadable } from './wallet.ts';
 
