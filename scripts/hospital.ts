@@ -17,9 +17,9 @@ import {
 import { toLatinDigits } from '../src/lib/format/digits.ts';
 import { formatJalaliDate, formatTime } from '../src/lib/format/date.ts';
 import { formatNumber } from '../src/lib/format/number.ts';
-import { bookingContext } from '../src/server/booking/default-context.ts';
-import { holdRefusals } from '../src/server/booking/hold-refusals.ts';
-import { fileLeave, listDay, type DeskAppointment, type LeaveResult } from '../src/server/booking/hospital.ts';
+import { bookingContext } from '../src/server/appointments/default-context.ts';
+import { holdRefusals } from '../src/server/appointments/hold-refusals.ts';
+import { fileLeave, listDay, type DeskAppointment, type LeaveResult } from '../src/server/appointments/hospital.ts';
 import { EnvError } from '../src/server/env.ts';
 import { CLI_KEY_FILE, hospitalKeyEntry, keyNameProblem, newHospitalKey, parseScopes } from '../src/server/hospital/keys.ts';
 import { checkLedger, type LedgerCheck } from '../src/server/ledger/check.ts';

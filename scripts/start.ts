@@ -13,9 +13,9 @@ import { logError } from '../src/server/log.ts';
 import { DEMO_PATIENT, seedDemo } from '../src/server/demo/seed.ts';
 import { activeGateway } from '../src/server/payments/active-gateway.ts';
 import { setUpPaymentJobs } from '../src/server/payments/jobs.ts';
-import { setUpBookingJobs } from '../src/server/booking/jobs.ts';
+import { setUpBookingJobs } from '../src/server/appointments/jobs.ts';
 import { setUpInvoiceJobs } from '../src/server/invoices/jobs.ts';
-import { bookingContext } from '../src/server/booking/default-context.ts';
+import { bookingContext } from '../src/server/appointments/default-context.ts';
 import { runDueJobs } from '../src/server/jobs/runner.ts';
 import '../src/server/effects.ts';
 import { auditHospitalRequest } from '../src/server/hospital/audit.ts';
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     );
   void prune();
   setInterval(prune, 60 * 60 * 1000).unref();
-  // The durable job runner (issue 11): reminders, the payment sweeper (payments left at the bank are
+  // The durable job runner: reminders, the payment sweeper (payments left at the bank are
   // verified after a few minutes, then expire) and the release of lapsed holds. Every process runs
   // one; the database hands each due job to one of them.
   await setUpPaymentJobs(database.db, activeGateway, new Date());

@@ -1,5 +1,5 @@
 /**
- * What the appointments bench (issue 11 item 10) prepares before the load: registered patients
+ * What the appointments bench prepares before the load: registered patients
  * with their tokens, every free slot of every doctor, and the 100-way race for one slot.
  */
 import { readCatalogue } from '../../src/server/catalogue/index.ts';

@@ -50,11 +50,11 @@ const PAGES = [
   '/sr/request/store?service=home-injection',
   '/sr/request/list',
   '/sr/request/SR-AAAAAA',
-  // Issue 12: the invoices and one invoice, logged out (the key need not exist). The public link of
+  // The invoices and one invoice, logged out (the key need not exist). The public link of
   // an invoice needs a real token: invoiceLinkPage() issues one once the portal runs.
   '/sr/invoice',
   '/sr/invoice/show/IN-AAAAAA',
-  // Issue 13: the results page, logged out; a shared result needs a real token: sharedResultPage().
+  // The results page, logged out; a shared result needs a real token: sharedResultPage().
   '/test-response/give-response',
 ];
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean));
@@ -170,7 +170,7 @@ async function loadTests(server: RunningServer) {
 const BOOKING_PATIENTS = 100;
 
 /**
- * Issue 11: 100 patients hold one slot at once (the settle time), then `GET /api/appointments/slots`
+ * Booking: 100 patients hold one slot at once (the settle time), then `GET /api/appointments/slots`
  * (one doctor, 14 days) and `POST /api/appointments/hold` (round robin over the patients and every
  * free slot), each against a bare server replaying the portal's answer.
  */
@@ -245,7 +245,7 @@ async function sharedResultPage(server: RunningServer): Promise<string> {
 }
 
 /**
- * `GET /api/wallet` and `POST /api/wallet/charge` (issue 10) for one registered patient, each
+ * `GET /api/wallet` and `POST /api/wallet/charge` for one registered patient, each
  * against a bare server replaying the portal's answer. Every charge writes a payment row.
  */
 async function walletLoad(server: RunningServer): Promise<LoadPair[]> {

@@ -1,7 +1,7 @@
 /** `npm run hospital -- invoice | void-invoice`: issuing an invoice (the patient gets its link by SMS) and voiding one. */
 import { readFileSync } from 'node:fs';
 import { INVOICE_STATUS_NAMES, IssueInvoiceSchema, VoidInvoiceSchema } from '../../src/lib/api/contracts/invoices.ts';
-import { addDays, tehranInstant } from '../../src/lib/booking/slots.ts';
+import { addDays, tehranInstant } from '../../src/lib/appointments/slots.ts';
 import { toLatinDigits } from '../../src/lib/format/digits.ts';
 import { isIsoDate } from '../../src/lib/validation/person.ts';
 import { env } from '../../src/server/env.ts';

@@ -1,7 +1,7 @@
 /** `npm run hospital -- requests | request-status`: the desk's queue of service requests, and moving one along. */
 import { HospitalServiceRequestsQuerySchema } from '../../src/lib/api/contracts/hospital.ts';
 import { SERVICE_REQUEST_STATUS_NAMES, SERVICE_REQUEST_STATUSES, ServiceRequestStatusSchema } from '../../src/lib/api/contracts/service-requests.ts';
-import { tehranInstant } from '../../src/lib/booking/slots.ts';
+import { tehranInstant } from '../../src/lib/appointments/slots.ts';
 import { toLatinDigits } from '../../src/lib/format/digits.ts';
 import { formatJalaliDate } from '../../src/lib/format/date.ts';
 import { SERVICE_WINDOWS } from '../../src/lib/services/names.ts';

@@ -3,5 +3,5 @@
  * bundle that applies payments imports it once: the Astro server bundle (payments/pages.ts) and
  * the start script (the job runner's payment sweeper).
  */
-import './booking/payment-effect.ts';
+import './appointments/payment-effect.ts';
 import './invoices/payment-effect.ts';

@@ -102,7 +102,7 @@ describe('errorResponse', () => {
   });
 });
 
-// readJson refuses control characters in any string of any body (issue 8, item 8).
+// readJson refuses control characters in any string of any body.
 const TextSchema = v.object({ name: v.string(), note: v.optional(v.string()) });
 const refused = [M.controlCharacter];
 

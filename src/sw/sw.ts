@@ -96,7 +96,7 @@ self.addEventListener('fetch', (event) => {
 
 // The first page a visitor opens loads before this worker exists, so none of the above saw it. Once
 // the worker is active, the page sends its address and images: store them, and its bundle, then
-// answer on the port the page gave (issue 9: one visit is enough to read the timeline offline).
+// answer on the port the page gave (one visit is enough to read the timeline offline).
 self.addEventListener('message', (event) => {
   const data = event.data as Partial<WarmRequest> | null;
   if (data?.type !== 'warm' || typeof data.url !== 'string') return;

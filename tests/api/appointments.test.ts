@@ -1,12 +1,12 @@
 /**
- * The patient's appointment calls over HTTP (issue 11 items 1–4, 9): the slots answer, the 100-way
+ * The patient's appointment calls over HTTP: the slots answer, the 100-way
  * race for one slot, hold → pay → reschedule → cancel, the calendar file, and that a key opens
  * nothing of another account. The race runs on the embedded database, and on PostgreSQL when
  * TEST_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, SlotsAnswer } from '../../src/lib/api/contracts/appointments.ts';
-import { bookWithWallet, envelope, freeDays, freeStarts, getAs, hold, holdOk, slotsOf, walletOf } from '../support/booking-api.ts';
+import { bookWithWallet, envelope, freeDays, freeStarts, getAs, hold, holdOk, slotsOf, walletOf } from '../support/appointments-api.ts';
 import { withServerOn } from '../support/databases.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';

@@ -1,5 +1,5 @@
 /**
- * The hospital side of service requests and invoices over HTTP (issue 12 item 6): moving requests
+ * The hospital side of service requests and invoices over HTTP: moving requests
  * along and the desk's queue, issuing, reading and voiding invoices; scopes, Idempotency-Key, the
  * audit log, the OpenAPI document, the patient's SMS with the link; and the same through
  * `npm run hospital`, through the portal and on the database directly.
@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskServiceRequest } from '../../src/server/service-requests/hospital.ts';
 import type { HospitalInvoice, IssuedInvoice } from '../../src/server/invoices/hospital.ts';
 import { hospitalAudit } from '../../src/server/db/schema/hospital.ts';
-import { tehranInstant, addDays } from '../../src/lib/booking/slots.ts';
+import { tehranInstant, addDays } from '../../src/lib/appointments/slots.ts';
 import { toTehranIsoDate } from '../../src/lib/format/date.ts';
-import { envelope, getAs } from '../support/booking-api.ts';
+import { envelope, getAs } from '../support/appointments-api.ts';
 import { hospitalCli } from '../support/hospital-cli.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { withDataDir } from '../support/read-data-dir.ts';

@@ -1,5 +1,5 @@
 /**
- * The hospital side of test results over HTTP (issue 13 item 5): filing our JSON and the FHIR
+ * The hospital side of test results over HTTP: filing our JSON and the FHIR
  * example bundles (docs/examples/fhir) through `POST /api/hospital/v1/test-results` and through
  * `npm run hospital -- result <file>`, the errors a broken bundle gets, scopes, Idempotency-Key,
  * the audit log and the OpenAPI document; and the patient's side: the result in their list, the
@@ -14,7 +14,7 @@ import type { TestResult, TestResultSummary } from '../../src/lib/api/contracts/
 import { eq } from 'drizzle-orm';
 import { hospitalAudit } from '../../src/server/db/schema/hospital.ts';
 import { testResults } from '../../src/server/db/schema/test-results.ts';
-import { envelope, getAs } from '../support/booking-api.ts';
+import { envelope, getAs } from '../support/appointments-api.ts';
 import { hospitalCli } from '../support/hospital-cli.ts';
 import { lastCode, nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { withDataDir } from '../support/read-data-dir.ts';

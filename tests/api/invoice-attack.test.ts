@@ -1,5 +1,5 @@
 /**
- * An attacker's view of service requests and invoices (issue 12): other accounts' keys, hostile
+ * An attacker's view of service requests and invoices: other accounts' keys, hostile
  * keys and share tokens, what the public link shows, hostile bodies, and races between the patient,
  * a relative paying through the link and the hospital — 50 wallet pays, shares, the patient's and
  * the link's bank payments landing at the same moment, replayed callbacks, a void while someone is
@@ -12,7 +12,7 @@ import type { Invoice, PublicInvoice } from '../../src/lib/api/contracts/invoice
 import type { ServiceRequest } from '../../src/lib/api/contracts/service-requests.ts';
 import type { Payment, WalletTransaction } from '../../src/lib/api/contracts/wallet.ts';
 import { readCatalogue } from '../../src/server/catalogue/index.ts';
-import { envelope, getAs, walletOf, type Envelope } from '../support/booking-api.ts';
+import { envelope, getAs, walletOf, type Envelope } from '../support/appointments-api.ts';
 import { SERVER_DATABASES, withServerOn } from '../support/databases.ts';
 import {
   arriveFromBank,

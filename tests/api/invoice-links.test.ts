@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice, InvoiceLink } from '../../src/lib/api/contracts/invoices.ts';
-import { envelope, getAs } from '../support/booking-api.ts';
+import { envelope, getAs } from '../support/appointments-api.ts';
 import { createScratchPostgres, SERVER_DATABASES, withServerOn } from '../support/databases.ts';
 import { issueInvoice, tokenOf } from '../support/invoice-api.ts';
 import { nationalCode, newIp, newPhone, post, registerPatient } from '../support/portal-api.ts';

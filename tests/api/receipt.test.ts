@@ -4,9 +4,9 @@
  * to right inside its own isolate.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatBookingDay } from '../../src/lib/booking/when.ts';
+import { formatBookingDay } from '../../src/lib/appointments/when.ts';
 import { formatTime } from '../../src/lib/format/date.ts';
-import { freeStarts, holdOk } from '../support/booking-api.ts';
+import { freeStarts, holdOk } from '../support/appointments-api.ts';
 import { issueInvoice } from '../support/hospital-invoice.ts';
 import { nationalCode, newIp, newPhone, post, registerPatient } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { dateTimeMessages } from '../../src/lib/validation/datetime.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { hospitalAudit } from '../../src/server/db/schema/hospital.ts';
-import type { Envelope } from '../support/booking-api.ts';
+import type { Envelope } from '../support/appointments-api.ts';
 import { SERVER_DATABASES, withServerOn } from '../support/databases.ts';
 import { hospitalCall } from '../support/invoice-api.ts';
 import { nationalCode, newIp, newPhone } from '../support/portal-api.ts';

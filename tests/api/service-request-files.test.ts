@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_FILE_MAX_BYTES, type ServiceRequest, type ServiceRequestFile } from '../../src/lib/api/contracts/service-requests.ts';
-import { addDays } from '../../src/lib/booking/slots.ts';
+import { addDays } from '../../src/lib/appointments/slots.ts';
 import { toTehranIsoDate } from '../../src/lib/format/date.ts';
 import type { DeskServiceRequest } from '../../src/server/service-requests/hospital.ts';
 import { nationalCode, newIp, newPhone, post, registerPatient } from '../support/portal-api.ts';

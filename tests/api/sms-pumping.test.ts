@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toTehranIsoDate } from '../../src/lib/format/date.ts';
-import { bookWithWallet, envelope, freeStarts, getAs } from '../support/booking-api.ts';
+import { bookWithWallet, envelope, freeStarts, getAs } from '../support/appointments-api.ts';
 import { SERVER_DATABASES, withServerOn } from '../support/databases.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import type { RunningServer } from '../support/server.ts';
@@ -17,7 +17,7 @@ import { chargeWallet } from '../support/wallet-api.ts';
 const BUDGET = 20;
 /** SERVICE_REQUEST_DAILY_LIMIT's default. */
 const MAX_REQUESTS_PER_DAY = 5;
-/** MAX_MOVES_PER_DAY of src/server/booking/changes.ts. */
+/** MAX_MOVES_PER_DAY of src/server/appointments/changes.ts. */
 const MAX_MOVES_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const persian = /[\u0600-\u06FF]/;

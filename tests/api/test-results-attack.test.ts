@@ -1,5 +1,5 @@
 /**
- * An attacker's view of test results (issue 13): other accounts' result keys and hostile keys,
+ * An attacker's view of test results: other accounts' result keys and hostile keys,
  * claims that guess (wrong reception code, wrong national code, someone else's result) and the
  * limits on them — one after another and all at once —, claim races, share links of someone else's
  * result, unknown, malformed, revoked and expired share tokens, what a live link shows, hostile
@@ -11,7 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { MAX_LIVE_SHARES, type SharedTestResult, type TestResult, type TestResultSummary } from '../../src/lib/api/contracts/test-results.ts';
-import { envelope, getAs, type Envelope } from '../support/booking-api.ts';
+import { envelope, getAs, type Envelope } from '../support/appointments-api.ts';
 import { SERVER_DATABASES, withServerOn } from '../support/databases.ts';
 import { hospitalCall } from '../support/invoice-api.ts';
 import { lastCode, nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';

@@ -43,7 +43,7 @@ describe('POST /api/app/track-visit', () => {
     ['an unknown device type', { ...visit(), device_type: 'watch' }, 'device_type'],
     ['a missing field', { ...visit(), screen_width: undefined }, 'screen_width'],
     ['a fractional width', { ...visit(), screen_width: 12.5 }, 'screen_width'],
-    // PostgreSQL text cannot hold U+0000: these were 500s with a stack trace (issue 8).
+    // PostgreSQL text cannot hold U+0000: these were 500s with a stack trace.
     ['a NUL in the referrer', { ...visit(), referrer: 'https://a.example/\u0000' }, 'referrer'],
     ['a NUL in the path', { ...visit(), path: '/\u0000' }, 'path'],
     ['an escape sequence in the user agent', { ...visit(), user_agent: 'Mozilla\u001b[2J' }, 'user_agent'],

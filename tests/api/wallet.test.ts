@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_MINIMUM_RIALS } from '../../src/lib/wallet/payment-split.ts';
-import { freeStarts, holdOk, walletOf } from '../support/booking-api.ts';
+import { freeStarts, holdOk, walletOf } from '../support/appointments-api.ts';
 import { startFakeZarinpal } from '../support/fake-zarinpal.ts';
 import { chargeWallet, SANDBOX_CARD, startCharge, submitAtBank, TEST_IBAN } from '../support/wallet-api.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
@@ -161,7 +161,7 @@ describe('the demo patient', () => {
       expect(checked.data).toHaveLength(1);
       const [{ token, user }] = checked.data as [{ token: string; user: { wallet: number; full_name: string } }];
       const auth = { headers: { authorization: `Bearer ${token}` } };
-      // One past and one upcoming appointment, both paid from the wallet (issue 11).
+      // One past and one upcoming appointment, both paid from the wallet.
       const visits = [];
       for (const scope of ['upcoming', 'past']) {
         const list = (await (await fetch(new URL(`/api/appointments?scope=${scope}`, demo.url), auth)).json()) as { data: Array<{ status: string; paid_from_wallet: number }> };

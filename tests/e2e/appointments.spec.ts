@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Appointment, SlotsAnswer } from '../../src/lib/api/contracts/appointments.ts';
-import { cancelUntilOf, deadlineText } from '../../src/lib/booking/cancel-rule.ts';
+import { cancelUntilOf, deadlineText } from '../../src/lib/appointments/cancel-rule.ts';
 import { formatTime } from '../../src/lib/format/date.ts';
 import { formatRial } from '../../src/lib/format/number.ts';
 import { formatRialWithToman } from '../../src/lib/format/toman.ts';
@@ -11,7 +11,7 @@ import { chargeWallet } from '../support/wallet-api.ts';
 import { expect, expectNoSevereAxe, newNationalCode, newPhone, registerThroughPopup, test } from './fixtures.ts';
 
 /**
- * Issue 11 items 4 and 5: «My appointments» (/patient-profile/services) with its tabs, cancel with
+ * «My appointments» (/patient-profile/services) with its tabs, cancel with
  * the refund shown first, reschedule (and a slot taken meanwhile), the calendar file; and the book
  * link with the next free time on the doctor profile and the finder. Bookings are made through the
  * API (hold, then pay from a wallet funded at the sandbox bank); what the patient does, in the page.

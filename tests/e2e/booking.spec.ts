@@ -1,4 +1,4 @@
-import { cancelUntilOf, deadlineText } from '../../src/lib/booking/cancel-rule.ts';
+import { cancelUntilOf, deadlineText } from '../../src/lib/appointments/cancel-rule.ts';
 import { formatJalaliDate, formatTime } from '../../src/lib/format/date.ts';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
 import { lastCode, readOutbox } from '../support/portal-api.ts';
@@ -23,7 +23,7 @@ import { codeFor, expect, expectNoSevereAxe, newNationalCode, newPhone, test } f
 const openRule = (start: string) => `لغو یا تغییر زمان رایگان تا ${deadlineText(cancelUntilOf(start, 24))}؛ مبلغ پرداختی به کیف پول شما برمی‌گردد.`;
 
 /**
- * Issue 11 item 2 and 9: the pre-reserve page — slots, the login popup in the middle of a booking,
+ * The pre-reserve page — slots, the login popup in the middle of a booking,
  * the hold and its countdown, paying by wallet and by the sandbox bank, the confirmation, reloads,
  * 375 px, the keyboard alone, axe. Each test books as a freshly registered patient, on a random free
  * slot of a random doctor (the real doctors work on some weekdays only; the slots API says which).

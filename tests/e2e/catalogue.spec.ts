@@ -64,7 +64,7 @@ test('name search finds a doctor whether typed with ZWNJ, spaces or Arabic lette
   await expect(page.getByRole('heading', { name: '۰ پزشک پیدا شد' })).toBeVisible();
 });
 
-/** Issue 9 item 13: the name as the cards show it, and a specialty word, find doctors. */
+/** The name as the cards show it, and a specialty word, find doctors. */
 async function searchByTitleAndSpecialty(page: Page) {
   await page.goto('/appointment');
   for (const query of ['دکتر مریم احمدی', 'دكتر مريم احمدي']) {

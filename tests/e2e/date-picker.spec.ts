@@ -4,7 +4,7 @@ import { toJalaliParts } from '../../src/lib/format/date.ts';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
 import { codeFor, expect, newNationalCode, newPhone, test } from './fixtures.ts';
 
-// The Jalali date picker (issue 9 item 12), on the pregnancy calculator (public) and the profile's birthday.
+// The Jalali date picker, on the pregnancy calculator (public) and the profile's birthday.
 
 const calendar = (page: Page) => page.locator('.rmdp-calendar');
 const dayCells = (page: Page) => calendar(page).locator('.rmdp-day-picker .rmdp-day:not(.rmdp-day-hidden)');

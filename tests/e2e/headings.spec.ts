@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { accountAreas, portalAreas, shown, userMenuAreas } from '../../src/lib/site/areas.ts';
 import { loggedInByApi, newNationalCode, newPhone } from './fixtures.ts';
 
-/** Issue 9 item 17: the trimester headings of the pregnancy timeline keep the space before the parenthesis. */
+/** The trimester headings of the pregnancy timeline keep the space before the parenthesis. */
 test('the trimester headings read "… بارداری (هفته‌های ۱ تا ۱۳)"', async ({ page }) => {
   await page.goto('/pregnancy-timeline');
   await expect(page.getByRole('heading', { level: 2, name: 'سه‌ماههٔ اول بارداری (هفته‌های ۱ تا ۱۳)', exact: true })).toBeVisible();

@@ -7,7 +7,7 @@ import { payAtBank } from './booking-steps.ts';
 import { expect, expectNoSevereAxe, loggedInByApi, newNationalCode, registerByApi, newPhone, registerThroughPopup, test, type ApiPatient } from './fixtures.ts';
 
 /**
- * Issue 12 items 4 and 5: the patient's invoices (/sr/invoice, /sr/invoice/show/{key}) paid from
+ * The patient's invoices (/sr/invoice, /sr/invoice/show/{key}) paid from
  * the wallet and/or the bank, printed, and shared as a public link (/sr/invoice/{token}) that a
  * relative opens logged out — with or without JavaScript — and pays at the sandbox bank.
  * Invoices are issued the way the hospital issues them: `POST /api/hospital/v1/invoices`.

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, newNationalCode, newPhone, registerThroughPopup, test } from './fixtures.ts';
 
 /**
- * Issue 9 item 8: no link leads to a missing page. Starting at `/`, every same-origin <a href> of
+ * No link leads to a missing page. Starting at `/`, every same-origin <a href> of
  * every page reached is followed breadth-first (hidden ones too: the user menu, the profile tabs),
  * logged out and logged in. Prerendered pages are quick, so all doctors and weeks are visited; the
  * cap only stops a runaway (e.g. a link that grows its query string).

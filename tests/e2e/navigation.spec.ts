@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { portalAreas, shown } from '../../src/lib/site/areas.ts';
 import { loggedInByApi, newNationalCode, newPhone } from './fixtures.ts';
 
-/** Issue 9 item 16: phones get a navigation that shows every area; desktops keep the row under the header. */
+/** Phones get a navigation that shows every area; desktops keep the row under the header. */
 const areas = shown(portalAreas);
 
 test.describe('on a 375 px phone', () => {

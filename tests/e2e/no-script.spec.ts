@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-/** Issue 9 item 15: /patient-profile without JavaScript explains itself instead of "loading…" forever. */
+/** /patient-profile without JavaScript explains itself instead of "loading…" forever. */
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -25,7 +25,7 @@ test('the service worker takes control, keeps visited pages and shows the offlin
   await context.setOffline(false);
 });
 
-test.describe('offline after one visit (issue 9)', () => {
+test.describe('offline after one visit', () => {
   /** The page's worker is active and has stored this page and its section (src/client/shell/service-worker.ts). */
   const offlineReady = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-offline-ready', '', { timeout: 20_000 });
   /** Empties Chromium's HTTP cache, so that only the service worker can answer offline. */

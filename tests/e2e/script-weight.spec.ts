@@ -7,7 +7,7 @@ import type { RunningServer } from '../support/server.ts';
 import { newNationalCode, newPhone } from './fixtures.ts';
 
 /**
- * DESIGN.md §6, issue 9 item 18: a public page transfers at most 10 KB of JavaScript, counted as the
+ * DESIGN.md §6: a public page transfers at most 10 KB of JavaScript, counted as the
  * browser (and Lighthouse) counts it — compressed body plus response headers of every script the
  * page loads until the network is idle. What the service worker fetches on its own is not the
  * page's (the bench lists it apart: `BENCH_ONLY=weight npm run bench`).
@@ -53,7 +53,7 @@ for (const path of PUBLIC_PAGES) {
   });
 }
 
-// Issue 12 item 5: an invoice's public link (a relative opens it from an SMS) is a public page with
+// An invoice's public link (a relative opens it from an SMS) is a public page with
 // no framework at all. It needs a real token, so the hospital issues an invoice first.
 test(`an invoice's public link transfers at most ${JS_BUDGET_KB} KB of scripts and no island`, async ({ page }) => {
   const server = { url: process.env.PORTAL_E2E_URL!, dataDir: process.env.PORTAL_E2E_DATA_DIR! };
@@ -65,7 +65,7 @@ test(`an invoice's public link transfers at most ${JS_BUDGET_KB} KB of scripts a
   await expect(page.locator('astro-island')).toHaveCount(0);
 });
 
-// Issue 13: a test result's share link (a doctor opens it from a message) is a public page with no
+// A test result's share link (a doctor opens it from a message) is a public page with no
 // framework either. The hospital files a result and the patient shares it first.
 test(`a test result's share link transfers at most ${JS_BUDGET_KB} KB of scripts and no island`, async ({ page }) => {
   const server = { url: process.env.PORTAL_E2E_URL!, dataDir: process.env.PORTAL_E2E_DATA_DIR! };
@@ -80,22 +80,22 @@ test(`a test result's share link transfers at most ${JS_BUDGET_KB} KB of scripts
 
 /**
  * DESIGN.md §6: a page with islands transfers at most this much. Each is measured logged out (the
- * login popup opens): the wallet's charge form, the patient's appointments and the booking page (issue 11),
- * the service requests' form, list and request page (issue 12), and the test results (issue 13).
+ * login popup opens): the wallet's charge form, the patient's appointments and the booking page,
+ * the service requests' form, list and request page, and the test results.
  */
 const ISLAND_PAGES = [
   ['/financial/charge-wallet', 'برای دیدن کیف پول خود وارد شوید'],
   ['/patient-profile/services', 'برای دیدن نوبت‌های خود وارد شوید'],
-  // Issue 11 item 10: the booking page, logged out, showing the slots.
+  // The booking page, logged out, showing the slots.
   ['/appointment/pre-reserve/amirhossein-salehi', 'انتخاب زمان نوبت'],
-  // Issue 12: the patient's service requests (the form, the list, one request).
+  // The patient's service requests (the form, the list, one request).
   ['/sr/request/store?service=home-injection', 'برای دیدن فرم درخواست خدمت وارد شوید'],
   ['/sr/request/list', 'برای دیدن درخواست‌های خود وارد شوید'],
   ['/sr/request/SR-AAAAAA', 'برای دیدن این درخواست وارد شوید'],
-  // Issue 12 item 4: the invoices and one invoice (logged out, the key need not exist).
+  // The invoices and one invoice (logged out, the key need not exist).
   ['/sr/invoice', 'برای دیدن صورت‌حساب‌های خود وارد شوید'],
   ['/sr/invoice/show/IN-AAAAAA', 'برای دیدن صورت‌حساب خود وارد شوید'],
-  // Issue 13: the patient's test results (the list, or one result by `?key=`).
+  // The patient's test results (the list, or one result by `?key=`).
   ['/test-response/give-response', 'برای دیدن جواب آزمایش‌های خود وارد شوید'],
   ['/test-response/give-response?key=TR-AAAAAA', 'برای دیدن جواب آزمایش‌های خود وارد شوید'],
 ] as const;
@@ -116,7 +116,7 @@ for (const [path, heading] of ISLAND_PAGES) {
   });
 }
 
-// Issue 13: the results page logged in, where the list (with the claim form) or one result (with its
+// The results page logged in, where the list (with the claim form) or one result (with its
 // document, range bars and trends) loads after the prompt; each view loads only its own code. Each
 // is measured in a fresh browser context (an empty cache), the token and user already stored.
 test(`the test results, logged in, transfer at most ${ISLAND_PAGE_BUDGET_KB} KB of scripts in the list and in a result`, async ({ browser }) => {

@@ -5,7 +5,7 @@ import { payAtBank } from './booking-steps.ts';
 import { expect, expectNoSevereAxe, newNationalCode, newPhone, pickJalaliDay, registerThroughPopup, test } from './fixtures.ts';
 
 /**
- * Issue 12, "done when": a patient requests a home service, the hospital's command line prices it,
+ * The whole service flow: a patient requests a home service, the hospital's command line prices it,
  * the patient pays from the wallet; a second invoice is shared and paid from a logged-out browser
  * at the sandbox bank. The pages' details are in service-requests.spec.ts and invoices.spec.ts;
  * this is the story across them, once (desktop), through the real `npm run hospital`.

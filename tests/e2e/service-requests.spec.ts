@@ -16,7 +16,7 @@ import type { RunningServer } from '../support/server.ts';
 import { expect, expectNoSevereAxe, newNationalCode, newPhone, pickJalaliDay, registerThroughPopup, test } from './fixtures.ts';
 
 /**
- * Issue 12 items 2 and 3: the patient's service requests. The form (/sr/request/store) with the
+ * The patient's service requests. The form (/sr/request/store) with the
  * contract's own rules and messages on the client, the request's page (/sr/request/{key}) with its
  * history and the cancel, and the list (/sr/request/list) with the status filter and pages in the
  * address. What the patient does happens in the page; lists of many requests are made through the API.

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '../../src/content/services-schema.ts';
 import { expect, expectNoSevereAxe, test } from './fixtures.ts';
 
-/** Issue 12 item 1: the services on request, /sr and /sr/services, read from the same files the pages are built from. */
+/** The services on request, /sr and /sr/services, read from the same files the pages are built from. */
 const dir = new URL('../../src/content/services/', import.meta.url);
 const services = readdirSync(dir)
   .filter((name) => name.endsWith('.json'))

@@ -7,7 +7,7 @@ import { asIranianLab, cbcFiling, fileResult, newReceptionCode, type ResultFilin
 import { expect, expectNoSevereAxe, loggedInByApi, newNationalCode, newPhone, test, type ApiPatient } from './fixtures.ts';
 
 /**
- * Issue 13: the patient's test results (/test-response/give-response, one result by `?key=`) with
+ * The patient's test results (/test-response/give-response, one result by `?key=`) with
  * flags in words, range bars, trends and explanations, printed on A4, shared with a doctor by a link
  * (/test-response/shared/{token}) that opens logged out and without JavaScript until it is revoked,
  * and claimed with the reception code when the lab filed them under another mobile. Results are
@@ -337,7 +337,7 @@ test.describe('at 375 px', () => {
   });
 });
 
-// Issue 21: what labs send as HL7's own examples show it, read at 375 px: a blood pressure's two
+// What labs send as HL7's own examples show it, read at 375 px: a blood pressure's two
 // parts, a susceptibility in words, a range stratified by age and sex (folded), the Glasgow score's
 // severity bands (never its normal range), and a day without a time.
 test.describe('HL7 examples at 375 px', () => {

@@ -1,7 +1,7 @@
 import type { ServiceRequest } from '../../src/lib/api/contracts/service-requests.ts';
-import { addDays } from '../../src/lib/booking/slots.ts';
+import { addDays } from '../../src/lib/appointments/slots.ts';
 import { toTehranIsoDate } from '../../src/lib/format/date.ts';
-import { envelope } from './booking-api.ts';
+import { envelope } from './appointments-api.ts';
 import { post } from './portal-api.ts';
 import type { RunningServer } from './server.ts';
 import { SANDBOX_CARD, submitAtBank } from './wallet-api.ts';

@@ -1,7 +1,7 @@
 /**
  * The doctor profile is prerendered, so its «next free time» comes from the slots API once the page
  * is shown: a plain fetch and no imports, so the page keeps within the public pages' script budget
- * (decision 003). The wording matches lib/booking/when.ts `formatSoon` (the finder's cards). Without
+ * (decision 003). The wording matches lib/appointments/when.ts `formatSoon` (the finder's cards). Without
  * an answer the page's own sentence (see the booking page) stays.
  */
 const day = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: 'Asia/Tehran', weekday: 'long', day: 'numeric', month: 'long' });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { notify } from '#client/toasts.ts';
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
-import { formatBookingDay } from '#lib/booking/when.ts';
+import { formatBookingDay } from '#lib/appointments/when.ts';
 import { formatTime } from '#lib/format/date.ts';
 import { formatRial } from '#lib/format/number.ts';
 import { cancelMyAppointment } from '#stores/my-appointments.ts';

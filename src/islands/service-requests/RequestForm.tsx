@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { notify } from '#client/toasts.ts';
 import type { OtherPatient } from '#lib/api/contracts/appointments.ts';
 import { SERVICE_REQUEST_HORIZON_DAYS, ServiceRequestSchema } from '#lib/api/contracts/service-requests.ts';
-import { addDays } from '#lib/booking/slots.ts';
+import { addDays } from '#lib/appointments/slots.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '#lib/services/names.ts';

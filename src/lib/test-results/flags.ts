@@ -1,5 +1,5 @@
 /**
- * Flags of lab values (issue 13 item 7): the lab's own flag when it sent one; otherwise computed
+ * Flags of lab values: the lab's own flag when it sent one; otherwise computed
  * from the reference range and, when our explanation of the test gives them in the same unit, the
  * critical limits. Runs on the server when a result is filed; the pages only show the outcome.
  */

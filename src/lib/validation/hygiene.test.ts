@@ -1,6 +1,6 @@
 /**
  * Input hygiene across every rule of the library: invisible characters, control characters and
- * line breaks (issue 8, items 7 and 8). The order is: refuse controls, normalise, "required", format.
+ * line breaks. The order is: refuse controls, normalise, "required", format.
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts, nationalCodeConflicts } from '../db/schema/accounts.ts';
-import { ledgerAccounts } from '../db/schema/money.ts';
+import { ledgerAccounts } from '../db/schema/ledger.ts';
 
 /** An account with its wallet balance (rials), which the ledger keeps (server/ledger). */
 export type Account = typeof accounts.$inferSelect & { walletBalance: number };

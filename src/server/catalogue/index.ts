@@ -18,7 +18,7 @@ export interface Catalogue {
   groups: ReadonlyMap<string, ExpertiseGroup>;
   clinics: ReadonlyMap<string, Clinic>;
   doctors: ReadonlyMap<string, Doctor>;
-  /** The services a patient may request (issue 12). */
+  /** The services a patient may request. */
   services: ReadonlyMap<string, Service>;
 }
 

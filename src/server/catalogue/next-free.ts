@@ -1,5 +1,5 @@
-import { bookingContext } from '../booking/default-context.ts';
-import { nextFreeStarts } from '../booking/slots.ts';
+import { bookingContext } from '../appointments/default-context.ts';
+import { nextFreeStarts } from '../appointments/slots.ts';
 import { getDb } from '../db/index.ts';
 import { logError } from '../log.ts';
 

@@ -1,10 +1,10 @@
 import { expect, it, vi } from 'vitest';
-import { addDays, tehranInstant } from '#lib/booking/slots.ts';
+import { addDays, tehranInstant } from '#lib/appointments/slots.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
-import { testContext } from '../../../tests/support/booking.ts';
+import { testContext } from '../../../tests/support/appointments.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { findAccountByNationalCode } from '../accounts/repository.ts';
-import { listAppointments } from '../booking/service.ts';
+import { listAppointments } from '../appointments/service.ts';
 import { invoiceForHospital } from '../invoices/hospital.ts';
 import { listInvoices } from '../invoices/service.ts';
 import { checkLedger } from '../ledger/check.ts';
@@ -62,7 +62,7 @@ describeEachDatabase('the demo patient', (database) => {
     expect(await seedDemo(db, { now: new Date(), booking: ctx, siteUrl: SITE })).toBe(false);
     expect((await listInvoices(db, ctx.catalogue.services, patient.id, { status: 'all', page: 1, per_page: 20 })).total).toBe(2);
 
-    // Issue 13 item 6: three check-ups over a year; the latest has values out of range and each value its two earlier ones.
+    // Three check-ups over a year; the latest has values out of range and each value its two earlier ones.
     const results = await listTestResults(db, patient.id, { page: 1, per_page: 20 });
     expect(results.items.map((result) => result.status)).toEqual(['final', 'final', 'final']);
     const [latest, , first] = results.items as [(typeof results.items)[0], unknown, (typeof results.items)[0]];

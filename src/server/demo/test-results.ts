@@ -1,5 +1,5 @@
 /**
- * The demo patient's lab results (issue 13 item 6): three check-ups of blood count and biochemistry
+ * The demo patient's lab results: three check-ups of blood count and biochemistry
  * over a year, filed through the same service as the hospital's API, so trends show on the latest.
  * Iron and haemoglobin fall over the year and fasting sugar creeps up: the latest has values out of
  * range. Fictional, like the patient.

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { DeskAppointmentSchema, HospitalLeaveSchema, HospitalWithdrawalSchema, LedgerCheckSchema } from '#lib/api/contracts/hospital.ts';
-import type { DeskAppointment, LeaveResult } from '../booking/hospital.ts';
+import type { DeskAppointment, LeaveResult } from '../appointments/hospital.ts';
 import type { LedgerCheck } from '../ledger/check.ts';
 import type { HospitalWithdrawal } from '../wallet/withdrawals.ts';
 import { KeyParams } from '../http.ts';

@@ -4,7 +4,7 @@ import { HospitalInvoiceSchema, IssuedInvoiceSchema } from '#lib/api/contracts/h
 import { IssueInvoiceSchema, type IssueInvoiceBody } from '#lib/api/contracts/invoices.ts';
 import { BANK_MINIMUM_RIALS } from '#lib/wallet/payment-split.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { fundWallet, newPatient } from '../../../tests/support/money.ts';
+import { fundWallet, newPatient } from '../../../tests/support/wallet.ts';
 import { nationalCode } from '../../../tests/support/people.ts';
 import { rejection } from '../../../tests/support/rejection.ts';
 import type { Account } from '../accounts/repository.ts';

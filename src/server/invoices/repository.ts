@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { payments } from '../db/schema/money.ts';
-import { invoiceLinks, invoices, serviceRequests } from '../db/schema/service-requests.ts';
+import { payments } from '../db/schema/payments.ts';
+import { invoiceLinks, invoices } from '../db/schema/invoices.ts';
+import { serviceRequests } from '../db/schema/service-requests.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;

@@ -4,7 +4,7 @@ import { logError } from '../log.ts';
 import { failJob, finishJob, leaseDueJobs, type JobRow } from './repository.ts';
 
 /**
- * The durable job runner (issue 11): jobs are rows (db/schema/jobs.ts), so they survive a restart,
+ * The durable job runner: jobs are rows (db/schema/jobs.ts), so they survive a restart,
  * and every process may run a runner: a due job is leased by one of them (`FOR UPDATE SKIP LOCKED`,
  * the same SQL on PGlite and PostgreSQL). A process that dies mid-run leaves a lease that expires,
  * and the job runs again: handlers must be safe to repeat (each checks its own state first).

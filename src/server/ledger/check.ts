@@ -13,7 +13,7 @@ export interface LedgerCheck {
 }
 
 /**
- * The ledger's consistency (issue 10): all balances sum to zero; each account's cached balance equals
+ * The ledger's consistency: all balances sum to zero; each account's cached balance equals
  * the sum of its transfers; no wallet is below zero. Run by the tests and `npm run hospital -- ledger-check`.
  */
 export async function checkLedger(db: Db): Promise<LedgerCheck> {

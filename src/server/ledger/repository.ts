@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { ledgerAccounts, ledgerTransfers } from '../db/schema/money.ts';
+import { ledgerAccounts, ledgerTransfers } from '../db/schema/ledger.ts';
 import { ledgerCode, type LedgerParty } from './accounts.ts';
 
 /** The ledger account of `party`, created on first use (safe when two transactions race). */

@@ -1,9 +1,9 @@
 import '../effects.ts';
-import { formatBookingDay } from '#lib/booking/when.ts';
+import { formatBookingDay } from '#lib/appointments/when.ts';
 import { formatTime } from '#lib/format/date.ts';
 import { findAccount } from '../accounts/repository.ts';
-import { doctorName } from '../booking/context.ts';
-import { findAppointment } from '../booking/repository.ts';
+import { doctorName } from '../appointments/context.ts';
+import { findAppointment } from '../appointments/repository.ts';
 import { getCatalogue } from '../catalogue/index.ts';
 import { findInvoice, requestOfInvoice } from '../invoices/repository.ts';
 import { getDb, type Db } from '../db/index.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { newPatient } from '../../../tests/support/money.ts';
+import { newPatient } from '../../../tests/support/wallet.ts';
 import type { Db } from '../db/client.ts';
 import { checkLedger } from '../ledger/check.ts';
 import { walletBalanceOf } from '../ledger/repository.ts';

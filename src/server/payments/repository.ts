@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { payments } from '../db/schema/money.ts';
+import { payments } from '../db/schema/payments.ts';
 import { isCapabilityId } from '../keys.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;

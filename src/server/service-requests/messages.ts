@@ -31,7 +31,7 @@ export const serviceRequestMessages = {
 
 const when = (at: Date) => `${formatJalaliDate(at)} ساعت ${formatTime(at)}`;
 
-/** SMS texts about a request's move (issue 12 item 3). */
+/** SMS texts about a request's move. */
 export function serviceRequestSms(key: string, service: string, status: ServiceRequestStatus, options: { note?: string | null; scheduledAt?: Date | null }): string {
   const note = options.note ? `\n${options.note}` : '';
   switch (status) {

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { invoices, serviceRequestEvents, serviceRequestFiles, serviceRequests } from '../db/schema/service-requests.ts';
+import { invoices } from '../db/schema/invoices.ts';
+import { serviceRequestEvents, serviceRequestFiles, serviceRequests } from '../db/schema/service-requests.ts';
 
 export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
 export type NewServiceRequest = typeof serviceRequests.$inferInsert;

@@ -10,7 +10,7 @@ import {
   type ServiceRequestsQuery,
   type ServiceRequestStatusBody,
 } from '#lib/api/contracts/service-requests.ts';
-import { addDays } from '#lib/booking/slots.ts';
+import { addDays } from '#lib/appointments/slots.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
 import { findAccount } from '../accounts/repository.ts';
 import type { Service } from '../catalogue/index.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, expect, it, vi, type MockInstance } from 'vitest';
-import { tehran } from '../../../tests/support/booking.ts';
+import { tehran } from '../../../tests/support/appointments.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { nationalCode } from '../../../tests/support/people.ts';
 import { insertAccount, type Account } from '../accounts/repository.ts';

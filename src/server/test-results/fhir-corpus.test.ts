@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import { expect, it, vi } from 'vitest';
 import type { Observation, ObservationComponent } from '#lib/api/contracts/test-results.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { newPatient } from '../../../tests/support/money.ts';
+import { newPatient } from '../../../tests/support/wallet.ts';
 import { asIranianLab } from '../../../tests/support/test-results.ts';
 import { parseFhirBundle } from './fhir.ts';
 import type { LabKnowledge } from './knowledge.ts';

@@ -3,7 +3,7 @@ import { expect, it, vi } from 'vitest';
 import { FileTestResultSchema, type FileTestResultBody } from '#lib/api/contracts/test-results-filing.ts';
 import { MAX_OBSERVATIONS_PER_PANEL, MAX_PANELS, MAX_RESULT_OBSERVATIONS, MAX_RESULT_PANELS } from '#lib/api/contracts/test-results.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { newPatient } from '../../../tests/support/money.ts';
+import { newPatient } from '../../../tests/support/wallet.ts';
 import { rejection } from '../../../tests/support/rejection.ts';
 import type { Account } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';

@@ -1,5 +1,5 @@
 /**
- * Test results (issue 13): filed by the hospital (our JSON or FHIR), read by their patient, claimed
+ * Test results: filed by the hospital (our JSON or FHIR), read by their patient, claimed
  * with the reception code and national code when they were filed under no account of the patient's,
  * and shown to a doctor elsewhere through an expiring, revocable link.
  */

@@ -3,7 +3,7 @@ import { expect, it, vi } from 'vitest';
 import { MAX_LIVE_SHARES } from '#lib/api/contracts/test-results.ts';
 import { FileTestResultSchema, type FileTestResultBody } from '#lib/api/contracts/test-results-filing.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { newPatient } from '../../../tests/support/money.ts';
+import { newPatient } from '../../../tests/support/wallet.ts';
 import { nationalCode } from '../../../tests/support/people.ts';
 import { rejection } from '../../../tests/support/rejection.ts';
 import type { Account } from '../accounts/repository.ts';

@@ -1,7 +1,7 @@
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRial } from '#lib/format/number.ts';
 
-/** Receipts sent by SMS after a money movement commits (issue 10 item 6). */
+/** Receipts sent by SMS after a money movement commits. */
 export const walletSms = {
   charged: (amount: number, balance: number, refId: string) =>
     `کیف پول شما در پورتال بیمارستان ${formatRial(amount)} شارژ شد.\nموجودی: ${formatRial(balance)}\nشماره پیگیری بانک: ${toPersianDigits(refId)}`,

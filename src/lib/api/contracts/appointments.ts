@@ -20,7 +20,7 @@ export type AppointmentScope = (typeof APPOINTMENT_SCOPES)[number];
 export const DEFAULT_HOLD_MINUTES = 10;
 export const DEFAULT_CANCEL_FREE_HOURS = 24;
 export const DEFAULT_REMINDER_HOURS = 24;
-/** How far ahead slots are offered (issue 11: the next 31 days). */
+/** How far ahead slots are offered (the next 31 days). */
 export const BOOKING_WINDOW_DAYS = 31;
 
 /** AP-XXXXXX: what the patient and the desk see. */

@@ -1,5 +1,5 @@
-import { bookingContext } from '#server/booking/default-context.ts';
-import { getAppointment } from '#server/booking/service.ts';
+import { bookingContext } from '#server/appointments/default-context.ts';
+import { getAppointment } from '#server/appointments/service.ts';
 import { defineEndpoint } from '#server/endpoint.ts';
 import { json, KeyParams } from '#server/http.ts';
 

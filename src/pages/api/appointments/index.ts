@@ -1,6 +1,6 @@
 import { AppointmentsQuerySchema } from '#lib/api/contracts/appointments.ts';
-import { bookingContext } from '#server/booking/default-context.ts';
-import { listAppointments } from '#server/booking/service.ts';
+import { bookingContext } from '#server/appointments/default-context.ts';
+import { listAppointments } from '#server/appointments/service.ts';
 import { defineEndpoint } from '#server/endpoint.ts';
 import { json } from '#server/http.ts';
 

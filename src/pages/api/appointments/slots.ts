@@ -1,6 +1,6 @@
 import { SlotsQuerySchema } from '#lib/api/contracts/appointments.ts';
-import { bookingContext } from '#server/booking/default-context.ts';
-import { listSlots } from '#server/booking/slots.ts';
+import { bookingContext } from '#server/appointments/default-context.ts';
+import { listSlots } from '#server/appointments/slots.ts';
 import { defineEndpoint } from '#server/endpoint.ts';
 import { json } from '#server/http.ts';
 import { createLimiter } from '#server/rate-limit.ts';

@@ -4,7 +4,7 @@ import type { ObservationComponent, ReferenceBand } from '#lib/api/contracts/tes
 import { accounts } from './accounts.ts';
 
 /**
- * A lab result the hospital filed (issue 13), one per reception code. It belongs to the account
+ * A lab result the hospital filed, one per reception code. It belongs to the account
  * with the filed national code, or waits (`account_id` null) until a patient claims it with the
  * reception code and that national code. Filing the same reception code again adds to it or
  * corrects it; `status` only moves forward (pending → partial → final).

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sandboxBankSessions } from '../../db/schema/money.ts';
+import { sandboxBankSessions } from '../../db/schema/payments.ts';
 import { isCapabilityId, newCapabilityId } from '../../keys.ts';
 import { GATEWAY_MINIMUM_RIALS, GatewayError, maskCardPan, type PaymentGateway } from '../gateway.ts';
 

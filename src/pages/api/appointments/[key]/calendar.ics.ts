@@ -1,6 +1,6 @@
-import { appointmentCalendar } from '#server/booking/calendar.ts';
-import { bookingContext } from '#server/booking/default-context.ts';
-import { getAppointment } from '#server/booking/service.ts';
+import { appointmentCalendar } from '#server/appointments/calendar.ts';
+import { bookingContext } from '#server/appointments/default-context.ts';
+import { getAppointment } from '#server/appointments/service.ts';
 import { defineEndpoint } from '#server/endpoint.ts';
 import { env } from '#server/env.ts';
 import { KeyParams } from '#server/http.ts';

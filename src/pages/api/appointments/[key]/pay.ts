@@ -1,6 +1,6 @@
 import { PaySchema } from '#lib/api/contracts/appointments.ts';
-import { bookingContext } from '#server/booking/default-context.ts';
-import { payAppointment } from '#server/booking/service.ts';
+import { bookingContext } from '#server/appointments/default-context.ts';
+import { payAppointment } from '#server/appointments/service.ts';
 import { defineEndpoint } from '#server/endpoint.ts';
 import { env } from '#server/env.ts';
 import { json, KeyParams } from '#server/http.ts';

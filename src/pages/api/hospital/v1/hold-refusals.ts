@@ -1,5 +1,5 @@
 import { HoldRefusalsSchema } from '#lib/api/contracts/hospital.ts';
-import { holdRefusals } from '#server/booking/hold-refusals.ts';
+import { holdRefusals } from '#server/appointments/hold-refusals.ts';
 import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
 
 /** `GET /api/hospital/v1/hold-refusals`: the phones and addresses refused the most slot holds in the last 24 hours. */

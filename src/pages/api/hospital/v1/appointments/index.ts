@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { DeskAppointmentSchema, HospitalAppointmentsQuerySchema } from '#lib/api/contracts/hospital.ts';
-import { bookingContext } from '#server/booking/default-context.ts';
-import { listDay } from '#server/booking/hospital.ts';
+import { bookingContext } from '#server/appointments/default-context.ts';
+import { listDay } from '#server/appointments/hospital.ts';
 import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
 
 /** `GET /api/hospital/v1/appointments?date=&doctor_id=`: one day's confirmed bookings for the clinic desk, in time order. */

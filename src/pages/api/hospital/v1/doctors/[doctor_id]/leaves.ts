@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { HospitalLeaveSchema, LeaveSchema } from '#lib/api/contracts/hospital.ts';
-import { bookingContext } from '#server/booking/default-context.ts';
-import { fileLeave } from '#server/booking/hospital.ts';
+import { bookingContext } from '#server/appointments/default-context.ts';
+import { fileLeave } from '#server/appointments/hospital.ts';
 import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
 import { pathParam } from '#server/http.ts';
 

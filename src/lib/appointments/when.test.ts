@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readMyAppointmentsView, writeMyAppointmentsView } from './my-appointments-view.ts';
+import { readMyAppointmentsView, writeMyAppointmentsView } from './list-view.ts';
 import { cancelRule, cancelUntilOf } from './cancel-rule.ts';
 import { formatBookingDay, formatSoon } from './when.ts';
 

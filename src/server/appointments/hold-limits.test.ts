@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { NOW, tehran, testContext } from '../../../tests/support/booking.ts';
+import { NOW, tehran, testContext } from '../../../tests/support/appointments.ts';
 import { nationalCode } from '../../../tests/support/people.ts';
 import { insertAccount, type Account } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';
@@ -10,7 +10,7 @@ import { cancelAppointment } from './changes.ts';
 import { releaseLapsed } from './jobs.ts';
 import { HOLD_REFUSAL_BUCKETS, holdSlot, payAppointment, type Booker } from './service.ts';
 import { listSlots } from './slots.ts';
-import { appointments } from '../db/schema/booking.ts';
+import { appointments } from '../db/schema/appointments.ts';
 import { count } from 'drizzle-orm';
 
 const ctx = testContext();

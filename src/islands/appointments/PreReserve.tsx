@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { openLogin } from '#client/login-popup.ts';
-import { $view, chooseAgain, refreshAppointment, startBooking } from '#stores/booking.ts';
+import { $view, chooseAgain, refreshAppointment, startBooking } from '#stores/appointments-booking.ts';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
 import { Confirmation } from './Confirmation.tsx';
 import { Ended } from './Ended.tsx';

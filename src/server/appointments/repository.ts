@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema/accounts.ts';
-import { appointments, doctorLeaves } from '../db/schema/booking.ts';
-import { payments } from '../db/schema/money.ts';
+import { appointments, doctorLeaves } from '../db/schema/appointments.ts';
+import { payments } from '../db/schema/payments.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointment = typeof appointments.$inferInsert;

@@ -1,4 +1,4 @@
-import { officialHoliday } from '#lib/booking/holidays/index.ts';
+import { officialHoliday } from '#lib/appointments/holidays/index.ts';
 import { getCatalogue } from '../catalogue/index.ts';
 import { env } from '../env.ts';
 import type { BookingContext, BookingSettings } from './context.ts';

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { fundWallet, newPatient } from '../../../tests/support/money.ts';
-import { NOW, tehran, testContext } from '../../../tests/support/booking.ts';
+import { fundWallet, newPatient } from '../../../tests/support/wallet.ts';
+import { NOW, tehran, testContext } from '../../../tests/support/appointments.ts';
 import type { Account } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';

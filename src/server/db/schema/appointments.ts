@@ -6,7 +6,7 @@ import { accounts } from './accounts.ts';
 export const SLOT_OCCUPYING_STATUSES = ['held', 'awaiting_payment', 'confirmed'] as const;
 
 /**
- * A booking of one doctor's slot (issue 11). A row is born `held` for HOLD_MINUTES, becomes
+ * A booking of one doctor's slot. A row is born `held` for HOLD_MINUTES, becomes
  * `awaiting_payment` while the bank has it (until the payment expires), then `confirmed`; or
  * `expired` (released) / `cancelled`. `completed` is not stored: a confirmed visit in the past.
  *

@@ -1,12 +1,12 @@
 /**
- * The hospital side of booking over HTTP (issue 11 item 7): a doctor's leave cancels and refunds
+ * The hospital side of booking over HTTP: a doctor's leave cancels and refunds
  * the bookings inside it and tells the patients; the desk's day list; scopes and Idempotency-Key;
  * and the same two actions through `npm run hospital`.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeskAppointment, LeaveResult } from '../../src/server/booking/hospital.ts';
-import { bookWithWallet, envelope, freeDays, holdOk, slotsOf, walletOf } from '../support/booking-api.ts';
+import type { DeskAppointment, LeaveResult } from '../../src/server/appointments/hospital.ts';
+import { bookWithWallet, envelope, freeDays, holdOk, slotsOf, walletOf } from '../support/appointments-api.ts';
 import { hospitalCli } from '../support/hospital-cli.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';

@@ -1,4 +1,4 @@
-import type { CancelRule } from '#lib/booking/cancel-rule.ts';
+import type { CancelRule } from '#lib/appointments/cancel-rule.ts';
 
 /**
  * The free-cancel rule as a note: informative while it is open, a warning (with a word, never the

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $holding, hold, type Refusal } from '#stores/booking.ts';
+import { $holding, hold, type Refusal } from '#stores/appointments-booking.ts';
 import { shortWhen } from './when.ts';
 
 /** A refused hold's alternatives (409 `data.alternatives`): one press holds that time instead. */

@@ -1,5 +1,5 @@
 /**
- * An attacker's view of the money features (issue 10): tokens of other accounts, races between a
+ * An attacker's view of the money features: tokens of other accounts, races between a
  * patient and the hospital, replayed bank forms and callbacks, hostile amounts and bodies, odd
  * Idempotency-Keys and route parameters, caching, and what a page shows. Every refusal is 4xx,
  * never 5xx, and no balance moves; the ledger's own check stays green.

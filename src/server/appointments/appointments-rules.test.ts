@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { fundWallet, newPatient } from '../../../tests/support/money.ts';
-import { NOW, tehran, testContext, testDoctor } from '../../../tests/support/booking.ts';
+import { fundWallet, newPatient } from '../../../tests/support/wallet.ts';
+import { NOW, tehran, testContext, testDoctor } from '../../../tests/support/appointments.ts';
 import { nationalCode } from '../../../tests/support/people.ts';
 import { insertAccount, type Account } from '../accounts/repository.ts';
 import type { Catalogue } from '../catalogue/index.ts';

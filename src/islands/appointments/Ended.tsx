@@ -1,6 +1,6 @@
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
 import { formatRial } from '#lib/format/number.ts';
-import { chooseAgain } from '#stores/booking.ts';
+import { chooseAgain } from '#stores/appointments-booking.ts';
 import { whenText } from './when.ts';
 
 const TITLES = {

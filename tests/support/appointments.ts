@@ -1,6 +1,6 @@
 import type { Catalogue } from '../../src/server/catalogue/index.ts';
 import { readCatalogue } from '../../src/server/catalogue/index.ts';
-import type { BookingContext, BookingSettings } from '../../src/server/booking/context.ts';
+import type { BookingContext, BookingSettings } from '../../src/server/appointments/context.ts';
 import type { Doctor } from '../../src/content/catalogue-schema.ts';
 import { DAY_KEYS } from '../../src/content/catalogue-schema.ts';
 

@@ -1,5 +1,5 @@
 /**
- * An attacker's view of booking (issue 11): hostile keys, ids and bodies, times that are not
+ * An attacker's view of booking: hostile keys, ids and bodies, times that are not
  * bookable, string booleans, races between paying, cancelling and rescheduling one appointment,
  * many holds by one account at once, and what a refusal tells about other people. Every refusal
  * is 4xx, never 5xx; no money moves twice; the ledger's own check stays green.
@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/lib/api/contracts/appointments.ts';
-import { bookWithWallet, envelope, freeDays, freeStarts, getAs, hold, holdOk, slotsOf, walletOf } from '../support/booking-api.ts';
+import { bookWithWallet, envelope, freeDays, freeStarts, getAs, hold, holdOk, slotsOf, walletOf } from '../support/appointments-api.ts';
 import { nationalCode, newIp, newPhone, post, registerPatient } from '../support/portal-api.ts';
 import { SERVER_DATABASES, withServerOn } from '../support/databases.ts';
 import type { RunningServer } from '../support/server.ts';

@@ -1,6 +1,6 @@
 import type { SlotDay } from '#lib/api/contracts/appointments.ts';
 import { BOOKING_WINDOW_DAYS } from '#lib/api/contracts/appointments.ts';
-import { addDays, findSlot, openDays, tehranInstant, type OpenDay, type SlotTime } from '#lib/booking/slots.ts';
+import { addDays, findSlot, openDays, tehranInstant, type OpenDay, type SlotTime } from '#lib/appointments/slots.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
 import type { Doctor } from '../catalogue/index.ts';
 import type { Db } from '../db/client.ts';

@@ -5,14 +5,14 @@ import { BOOKING_WINDOW_DAYS, OtherPatientSchema, type OtherPatient, type SlotDa
 import { formatTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRialWithToman } from '#lib/format/toman.ts';
-import { $chosen, $holding, $refusal, $slots, chooseSlot, hold, loadSlots, loadWholeWindow } from '#stores/booking.ts';
+import { $chosen, $holding, $refusal, $slots, chooseSlot, hold, loadSlots, loadWholeWindow } from '#stores/appointments-booking.ts';
 import { PrimaryButton } from '../ui/Buttons.tsx';
 import { ChoiceGroup } from '../ui/ChoiceGroup.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
 import { PersonFields } from '../ui/PersonFields.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
-import { cancelRule, cancelUntilOf } from '#lib/booking/cancel-rule.ts';
+import { cancelRule, cancelUntilOf } from '#lib/appointments/cancel-rule.ts';
 import { Alternatives } from './Alternatives.tsx';
 import { CancelRuleNote } from './CancelRuleNote.tsx';
 import { dayLabel, whenText } from './when.ts';

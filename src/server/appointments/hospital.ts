@@ -6,7 +6,7 @@ import { doctorOf, doctorName, type BookingContext } from './context.ts';
 import { tellPatient } from './notices.ts';
 import { cancelConfirmed, releaseUnconfirmed } from './release.ts';
 import { activeInRange, confirmedBetween, insertLeave, lockAppointment, lockDoctorSchedule, type AppointmentRow } from './repository.ts';
-import { addDays, tehranInstant } from '#lib/booking/slots.ts';
+import { addDays, tehranInstant } from '#lib/appointments/slots.ts';
 
 /** A leave's bound: a Tehran day (`YYYY-MM-DD`, whole days) or an ISO instant. */
 function bound(value: string, end: boolean): Date {

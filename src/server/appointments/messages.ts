@@ -38,7 +38,7 @@ function leadPhrase(minutes: number): string {
 
 const when = (start: Date) => `${formatJalaliDate(start)} ساعت ${formatTime(start)}`;
 
-/** SMS texts (issue 11 item 6): key, doctor, Jalali date and time. */
+/** SMS texts: key, doctor, Jalali date and time. */
 export const bookingSms = {
   confirmed: (key: string, doctor: string, start: Date, turn: number, cancelUntil: Date, now: Date) =>
     `نوبت شما نزد ${doctor} ثبت شد.\n${when(start)}، نوبت ${toPersianDigits(turn)}\nکد پیگیری: ${key}\n${
