@@ -3,7 +3,7 @@ import { cancelAppointment, fetchAppointments, fetchSlots, rescheduleAppointment
 import { fetchAppointmentCalendar } from '#client/api/appointment-list.ts';
 import { BOOKING_WINDOW_DAYS, type Appointment, type SlotDay } from '#lib/api/contracts/appointments.ts';
 import type { ListMeta } from '#lib/api/contracts/list.ts';
-import { readMyAppointmentsView, writeMyAppointmentsView, type MyAppointmentsView } from '#lib/booking/my-appointments-view.ts';
+import { readMyAppointmentsView, writeMyAppointmentsView, type MyAppointmentsView } from '#lib/appointments/list-view.ts';
 import { createLoader, viewInAddress, type Loadable, type Page } from './loadable.ts';
 import { loadWallet } from './wallet.ts';
 

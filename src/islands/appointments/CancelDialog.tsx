@@ -4,7 +4,7 @@ import type { Appointment } from '#lib/api/contracts/appointments.ts';
 import { formatBookingDay } from '#lib/appointments/when.ts';
 import { formatTime } from '#lib/format/date.ts';
 import { formatRial } from '#lib/format/number.ts';
-import { cancelMyAppointment } from '#stores/my-appointments.ts';
+import { cancelMyAppointment } from '#stores/appointments.ts';
 import { ConfirmActions } from '../ui/Buttons.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';

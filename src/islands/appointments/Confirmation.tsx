@@ -1,6 +1,6 @@
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
-import { downloadCalendar } from '#stores/booking.ts';
-import { cancelRule } from '#lib/booking/cancel-rule.ts';
+import { downloadCalendar } from '#stores/appointments-booking.ts';
+import { cancelRule } from '#lib/appointments/cancel-rule.ts';
 import { CalendarButton } from '../ui/CalendarButton.tsx';
 import { AppointmentFacts } from './AppointmentFacts.tsx';
 import { CancelRuleNote } from './CancelRuleNote.tsx';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { fundWallet, newPatient } from '../../../tests/support/money.ts';
+import { fundWallet, newPatient } from '../../../tests/support/wallet.ts';
 import { rejection } from '../../../tests/support/rejection.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';

@@ -23,7 +23,7 @@ vi.mock('#client/login-popup.ts', () => popup);
 vi.mock('#client/api/client.ts', () => ({ NotAuthenticatedError: class NotAuthenticatedError extends Error {} }));
 vi.mock('./wallet.ts', () => wallet);
 
-type Booking = typeof import('./booking.ts');
+type Booking = typeof import('./appointments-booking.ts');
 type Auth = typeof import('#client/state/auth.ts');
 type Modals = typeof import('#client/state/modals.ts');
 let booking: Booking;
@@ -110,7 +110,7 @@ beforeEach(async () => {
   api.fetchSlots.mockResolvedValue(slotsAnswer(START, OTHER_START));
   auth = await import('#client/state/auth.ts');
   modals = await import('#client/state/modals.ts');
-  booking = await import('./booking.ts');
+  booking = await import('./appointments-booking.ts');
   auth.$token.set('token');
 });
 
@@ -160,7 +160,7 @@ describe('the booking steps', () => {
 
     // Back from the bank: a new page load with the key in the address.
     vi.resetModules();
-    booking = await import('./booking.ts');
+    booking = await import('./appointments-booking.ts');
     fakePage(`${PAGE}?appointment=AP-1`);
     const answer = deferred<unknown>();
     api.fetchAppointment.mockReturnValue(answer.promise);
@@ -278,7 +278,7 @@ describe('the login in between', () => {
     booking.startBooking(DOCTOR)();
     booking.chooseSlot(OTHER_START);
     vi.resetModules();
-    booking = await import('./booking.ts');
+    booking = await import('./appointments-booking.ts');
     const stop = booking.startBooking(DOCTOR);
     expect(booking.$chosen.get()).toBe(OTHER_START);
     stop();
