@@ -1,16 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
-import { fileURLToPath } from 'node:url';
-import { datePickerStyleHashes } from './build/injected-styles.ts';
 import { apiOnDemand } from './build/api-on-demand.ts';
+import { datePickerStyleHashes } from './build/injected-styles.ts';
 import { portalBuild } from './build/portal-build.ts';
 import { scriptChunks } from './build/script-chunks.ts';
-import { CSP_DIRECTIVES } from './src/server/web/csp.ts';
 import { headInitScript } from './src/client/shell/head-init.ts';
+import { CSP_DIRECTIVES } from './src/server/web/csp.ts';
 
 /** Identifies this build; the page reloads when /builds/latest.json names another one (spec §1). */
 const buildId = process.env.PORTAL_BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
@@ -32,8 +32,7 @@ export default defineConfig({
     {
       name: 'client-interaction-directive',
       hooks: {
-        'astro:config:setup': ({ addClientDirective }) =>
-          addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./src/directives/interaction.ts', import.meta.url)) }),
+        'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./src/directives/interaction.ts', import.meta.url)) }),
       },
     },
     sitemap({
@@ -41,7 +40,11 @@ export default defineConfig({
       filter: (page) => !/\/(404|500|offline)\/?$|\/(patient-profile|financial|sr\/request|sr\/invoice|test-response|go-to-bank|return-bank|sandbox-bank)(\/|$)/.test(page),
       // The doctor finder is rendered per request, so the sitemap is told about it.
       customPages: [new URL('/appointment', site).href],
-    }), apiOnDemand(), scriptChunks(), portalBuild({ buildId })],
+    }),
+    apiOnDemand(),
+    scriptChunks(),
+    portalBuild({ buildId }),
+  ],
   build: { inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
   security: {

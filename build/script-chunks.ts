@@ -23,12 +23,20 @@ const GROUPS = [
   // paying its own response headers.
   // CopyLink and LiveLinks stay out: only the share panels use them. So do the pieces only one or two
   // pages draw (the documents' header, the text area, the bank and calendar buttons).
-  { name: 'ui', test: /[\\/]src[\\/](?:islands[\\/](?:ui[\\/](?!CopyLink\.tsx|LiveLinks\.tsx|DocumentHeader\.tsx|TextAreaField\.tsx|BankActions\.tsx|CalendarButton\.tsx)|auth[\\/]AuthGate\.tsx)|stores[\\/](?:wallet|loadable)\.ts|lib[\\/]list-view\.ts)/, priority: 1 },
+  {
+    name: 'ui',
+    test: /[\\/]src[\\/](?:islands[\\/](?:ui[\\/](?!CopyLink\.tsx|LiveLinks\.tsx|DocumentHeader\.tsx|TextAreaField\.tsx|BankActions\.tsx|CalendarButton\.tsx)|auth[\\/]AuthGate\.tsx)|stores[\\/](?:wallet|loadable)\.ts|lib[\\/]list-view\.ts)/,
+    priority: 1,
+  },
   // The rules, contracts and API calls the account islands share (every one of them also loads the
   // login popup, which needs most of the rules): one file instead of six to ten small ones.
   // The results page's contract and calls are left to its own group below.
   // The service requests' contract, calls and the e-prescription rule are only theirs: in their group below.
-  { name: 'forms', test: /[\\/]src[\\/](?:lib[\\/](?:validation|api)[\\/](?!contracts[\\/](?:test-results|service-requests)\.ts|prescription\.ts)|client[\\/]api[\\/](?!test-results\.ts|service-requests\.ts))/, priority: 0 },
+  {
+    name: 'forms',
+    test: /[\\/]src[\\/](?:lib[\\/](?:validation|api)[\\/](?!contracts[\\/](?:test-results|service-requests)\.ts|prescription\.ts)|client[\\/]api[\\/](?!test-results\.ts|service-requests\.ts))/,
+    priority: 0,
+  },
   // What the three service-request pages share (labels, the chip, the stores): one file for each page.
   {
     name: 'service-requests',

@@ -11,9 +11,7 @@ function fingerprint(root: string): string {
   for (const input of INPUTS) {
     const full = path.join(root, input);
     if (!existsSync(full)) continue;
-    const files = statSync(full).isDirectory()
-      ? readdirSync(full, { recursive: true, encoding: 'utf8' }).map((name) => path.join(full, name))
-      : [full];
+    const files = statSync(full).isDirectory() ? readdirSync(full, { recursive: true, encoding: 'utf8' }).map((name) => path.join(full, name)) : [full];
     for (const file of files.sort()) {
       const stat = statSync(file);
       if (stat.isFile() && !file.endsWith('.test.ts')) hash.update(`${path.relative(root, file)}:${stat.size}:${stat.mtimeMs}\n`);

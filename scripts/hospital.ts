@@ -14,20 +14,20 @@ import {
   WithdrawalPaidSchema,
   WithdrawalRejectSchema,
 } from '../src/lib/api/contracts/hospital.ts';
-import { toLatinDigits } from '../src/lib/format/digits.ts';
 import { formatJalaliDate, formatTime } from '../src/lib/format/date.ts';
+import { toLatinDigits } from '../src/lib/format/digits.ts';
 import { formatNumber } from '../src/lib/format/number.ts';
 import { bookingContext } from '../src/server/appointments/default-context.ts';
 import { holdRefusals } from '../src/server/appointments/hold-refusals.ts';
-import { fileLeave, listDay, type DeskAppointment, type LeaveResult } from '../src/server/appointments/hospital.ts';
+import { type DeskAppointment, fileLeave, type LeaveResult, listDay } from '../src/server/appointments/hospital.ts';
 import { EnvError } from '../src/server/env.ts';
 import { CLI_KEY_FILE, hospitalKeyEntry, keyNameProblem, newHospitalKey, parseScopes } from '../src/server/hospital/keys.ts';
 import { checkLedger, type LedgerCheck } from '../src/server/ledger/check.ts';
-import { listWithdrawalsForHospital, rejectWithdrawal, settleWithdrawal, type HospitalWithdrawal } from '../src/server/wallet/withdrawals.ts';
+import { type HospitalWithdrawal, listWithdrawalsForHospital, rejectWithdrawal, settleWithdrawal } from '../src/server/wallet/withdrawals.ts';
 import { CliError, checked, options, pageLine, perform, rials, table, typedKey, when } from './hospital/cli.ts';
 import { INVOICES_HELP, issue, voidInvoice } from './hospital/invoices.ts';
-import { REQUESTS_HELP, listRequests, requestStatus } from './hospital/requests.ts';
-import { RESULTS_HELP, detachResult, fileResult, releaseResult } from './hospital/results.ts';
+import { listRequests, REQUESTS_HELP, requestStatus } from './hospital/requests.ts';
+import { detachResult, fileResult, RESULTS_HELP, releaseResult } from './hospital/results.ts';
 
 const HELP = `npm run hospital -- <command>
 
@@ -146,11 +146,15 @@ async function reject([key, ...reason]: string[]): Promise<void> {
 async function ledgerCheck(): Promise<number> {
   const { data } = await perform<LedgerCheck>({ method: 'GET', path: '/ledger/check', direct: async (db) => ({ data: await checkLedger(db) }) });
   console.log(
-    `${data.ok ? 'دفتر کل سازگار است.' : 'دفتر کل ناسازگار است!'}\n` +
-      `حساب‌ها: ${formatNumber(data.accounts)}   انتقال‌ها: ${formatNumber(data.transfers)}   جمع مانده‌ها: ${rials(data.sum)}`,
+    `${data.ok ? 'دفتر کل سازگار است.' : 'دفتر کل ناسازگار است!'}\n` + `حساب‌ها: ${formatNumber(data.accounts)}   انتقال‌ها: ${formatNumber(data.transfers)}   جمع مانده‌ها: ${rials(data.sum)}`,
   );
   if (data.mismatches.length > 0) {
-    console.log(`\n${table(['حساب', 'ماندهٔ ثبت‌شده', 'جمع ردیف‌ها'], data.mismatches.map((m) => [m.account, rials(m.cached), rials(m.entries)]))}`);
+    console.log(
+      `\n${table(
+        ['حساب', 'ماندهٔ ثبت‌شده', 'جمع ردیف‌ها'],
+        data.mismatches.map((m) => [m.account, rials(m.cached), rials(m.entries)]),
+      )}`,
+    );
   }
   return data.ok ? 0 : 1;
 }
@@ -173,7 +177,12 @@ async function leave([doctorId, from, to, ...reason]: string[]): Promise<void> {
     return;
   }
   console.log(`\n${formatNumber(data.cancelled.length)} نوبت لغو شد و به بیماران پیامک رفت:\n`);
-  console.log(table(['کلید', 'زمان', 'بازگشت به کیف پول'], data.cancelled.map((c) => [c.key, when(c.start), rials(c.refunded)])));
+  console.log(
+    table(
+      ['کلید', 'زمان', 'بازگشت به کیف پول'],
+      data.cancelled.map((c) => [c.key, when(c.start), rials(c.refunded)]),
+    ),
+  );
 }
 
 async function appointments([day, doctorId, ...rest]: string[]): Promise<void> {
@@ -218,10 +227,20 @@ async function refusedHolds(args: string[]): Promise<void> {
   }
   console.log(`درخواست‌های ردشدهٔ نگه‌داری نوبت از ${when(data.since)}:\n`);
   if (data.phones.length > 0) {
-    console.log(table(['موبایل', 'حساب‌ها', 'ردشده', 'آخرین بار'], data.phones.map((p) => [p.phone_number, formatNumber(p.accounts), formatNumber(p.refusals), when(p.last_at)])));
+    console.log(
+      table(
+        ['موبایل', 'حساب‌ها', 'ردشده', 'آخرین بار'],
+        data.phones.map((p) => [p.phone_number, formatNumber(p.accounts), formatNumber(p.refusals), when(p.last_at)]),
+      ),
+    );
   }
   if (data.addresses.length > 0) {
-    console.log(`\n${table(['نشانی IP', 'ردشده', 'آخرین بار'], data.addresses.map((a) => [a.address, formatNumber(a.refusals), when(a.last_at)]))}`);
+    console.log(
+      `\n${table(
+        ['نشانی IP', 'ردشده', 'آخرین بار'],
+        data.addresses.map((a) => [a.address, formatNumber(a.refusals), when(a.last_at)]),
+      )}`,
+    );
   }
 }
 

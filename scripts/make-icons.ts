@@ -11,7 +11,13 @@ const logo = (rounded: boolean, scale: number) => `<svg xmlns="http://www.w3.org
 const dir = new URL('../public/icons/', import.meta.url);
 writeFileSync(new URL('icon.svg', dir), logo(true, 1));
 for (const size of [192, 512]) {
-  await sharp(Buffer.from(logo(true, 1))).resize(size, size).png().toFile(new URL(`icon-${size}.png`, dir).pathname);
+  await sharp(Buffer.from(logo(true, 1)))
+    .resize(size, size)
+    .png()
+    .toFile(new URL(`icon-${size}.png`, dir).pathname);
 }
 // Maskable icons are cropped to a circle or squircle: full-bleed colour, the cross inside the safe zone.
-await sharp(Buffer.from(logo(false, 0.8))).resize(512, 512).png().toFile(new URL('maskable-512.png', dir).pathname);
+await sharp(Buffer.from(logo(false, 0.8)))
+  .resize(512, 512)
+  .png()
+  .toFile(new URL('maskable-512.png', dir).pathname);

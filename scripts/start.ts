@@ -4,28 +4,28 @@
  */
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { EnvError, env } from '../src/server/env.ts';
+import { bookingContext } from '../src/server/appointments/default-context.ts';
+import { setUpBookingJobs } from '../src/server/appointments/jobs.ts';
 import { pruneLoginRecords } from '../src/server/auth/service.ts';
-import { openConfiguredDatabase, provideDatabase } from '../src/server/db/index.ts';
 import { provideCatalogue, readCatalogue } from '../src/server/catalogue/index.ts';
-import { provideLabTests, readLabTests } from '../src/server/test-results/explanations.ts';
-import { logError } from '../src/server/log.ts';
+import { openConfiguredDatabase, provideDatabase } from '../src/server/db/index.ts';
 import { DEMO_PATIENT, seedDemo } from '../src/server/demo/seed.ts';
+import { EnvError, env } from '../src/server/env.ts';
+import { setUpInvoiceJobs } from '../src/server/invoices/jobs.ts';
+import { runDueJobs } from '../src/server/jobs/runner.ts';
+import { logError } from '../src/server/log.ts';
 import { activeGateway } from '../src/server/payments/active-gateway.ts';
 import { setUpPaymentJobs } from '../src/server/payments/jobs.ts';
-import { setUpBookingJobs } from '../src/server/appointments/jobs.ts';
-import { setUpInvoiceJobs } from '../src/server/invoices/jobs.ts';
-import { bookingContext } from '../src/server/appointments/default-context.ts';
-import { runDueJobs } from '../src/server/jobs/runner.ts';
+import { provideLabTests, readLabTests } from '../src/server/test-results/explanations.ts';
 import '../src/server/effects.ts';
 import { auditHospitalRequest } from '../src/server/hospital/audit.ts';
 import { pruneHospitalRecords } from '../src/server/hospital/endpoint.ts';
-import { pruneLimitEvents } from '../src/server/limits/service.ts';
-import { pruneClaims } from '../src/server/test-results/claim.ts';
 import { hospitalKeys } from '../src/server/hospital/keys.ts';
+import { pruneLimitEvents } from '../src/server/limits/service.ts';
 import { appSecret } from '../src/server/secret.ts';
+import { pruneClaims } from '../src/server/test-results/claim.ts';
 import { closeVisitBuffer } from '../src/server/visits/buffer.ts';
-import { createPortalServer, type AstroHandler } from '../src/server/web/server.ts';
+import { type AstroHandler, createPortalServer } from '../src/server/web/server.ts';
 import { buildIfStale } from './build-if-stale.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -51,9 +51,12 @@ async function main(): Promise<void> {
     console.log(`Demo patient added: log in with ${DEMO_PATIENT.phoneNumber}; the code is in ${config.SMS_OUTBOX_FILE} (README «Demo data»).`);
   }
   const prune = () =>
-    Promise.all([pruneLoginRecords(database.db, new Date()), pruneHospitalRecords(database.db, new Date()), pruneLimitEvents(database.db, new Date()), pruneClaims(database.db, new Date())]).catch((error: unknown) =>
-      logError('Pruning old login records failed', error),
-    );
+    Promise.all([
+      pruneLoginRecords(database.db, new Date()),
+      pruneHospitalRecords(database.db, new Date()),
+      pruneLimitEvents(database.db, new Date()),
+      pruneClaims(database.db, new Date()),
+    ]).catch((error: unknown) => logError('Pruning old login records failed', error));
   void prune();
   setInterval(prune, 60 * 60 * 1000).unref();
   // The durable job runner: reminders, the payment sweeper (payments left at the bank are

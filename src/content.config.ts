@@ -1,8 +1,8 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { createClinicSchema, createDoctorSchema, expertiseGroupSchema } from './content/catalogue-schema.ts';
-import { serviceSchema } from './content/services-schema.ts';
 import { pregnancyTrimesterSchema, pregnancyWeekSchema } from './content/pregnancy-schema.ts';
+import { serviceSchema } from './content/services-schema.ts';
 
 /** The care catalogue (issue 4): fictional demo data, checked at build by these schemas. */
 const expertiseGroups = defineCollection({

@@ -2,8 +2,9 @@
  * What the appointments bench prepares before the load: registered patients
  * with their tokens, every free slot of every doctor, and the 100-way race for one slot.
  */
-import { readCatalogue } from '../../src/server/catalogue/index.ts';
+
 import type { SlotsAnswer } from '../../src/lib/api/contracts/appointments.ts';
+import { readCatalogue } from '../../src/server/catalogue/index.ts';
 import { nationalCode, registerPatient } from '../../tests/support/portal-api.ts';
 import type { RunningServer } from '../../tests/support/server.ts';
 import type { LoadRequest } from './load.ts';

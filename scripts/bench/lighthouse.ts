@@ -4,22 +4,14 @@
  * performance score is the one reported.
  */
 import { createRequire } from 'node:module';
-import lighthouse from 'lighthouse';
 import type * as ChromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH } from './chrome.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const METRICS = {
   fcp: 'first-contentful-paint',
@@ -102,21 +94,15 @@ export async function runLighthouse(url: string, runs = 1, blockedUrlPatterns: s
   for (let i = 0; i < runs; i++) lhrs.push(await runOnce(url, blockedUrlPatterns));
   const performanceRuns = lhrs.map((lhr) => toPercent(lhr.categories.performance?.score));
   // Median by performance score (unscored runs sort last).
-  const ranked = lhrs
-    .map((lhr, index) => ({ lhr, score: performanceRuns[index] ?? -1 }))
-    .sort((a, b) => a.score - b.score);
+  const ranked = lhrs.map((lhr, index) => ({ lhr, score: performanceRuns[index] ?? -1 })).sort((a, b) => a.score - b.score);
   const median = ranked[Math.floor((ranked.length - 1) / 2)]?.lhr;
   if (!median) throw new Error(`no Lighthouse run for ${url}`);
   return summarize(url, median, performanceRuns);
 }
 
 function summarize(url: string, lhr: Lhr, performanceRuns: (number | null)[]): LighthouseResult {
-  const scores = Object.fromEntries(
-    CATEGORIES.map((category) => [category, toPercent(lhr.categories[category]?.score)]),
-  ) as Record<Category, number | null>;
-  const metrics = Object.fromEntries(
-    Object.entries(METRICS).map(([key, id]) => [key, lhr.audits[id]?.displayValue ?? null]),
-  ) as Record<keyof typeof METRICS, string | null>;
+  const scores = Object.fromEntries(CATEGORIES.map((category) => [category, toPercent(lhr.categories[category]?.score)])) as Record<Category, number | null>;
+  const metrics = Object.fromEntries(Object.entries(METRICS).map(([key, id]) => [key, lhr.audits[id]?.displayValue ?? null])) as Record<keyof typeof METRICS, string | null>;
 
   const failingAudits: FailingAudit[] = [];
   for (const category of CATEGORIES) {
@@ -169,9 +155,7 @@ function describeItems(details: Lhr['audits'][string]['details']): string[] {
   const out: string[] = [];
   for (const item of details.items.slice(0, 5) as Record<string, unknown>[]) {
     // Elements come as `node`, or as `source` (e.g. the meta tag or header that blocks indexing).
-    const node = (item.node ?? (typeof item.source === 'object' ? item.source : undefined)) as
-      | { selector?: string; snippet?: string; explanation?: string }
-      | undefined;
+    const node = (item.node ?? (typeof item.source === 'object' ? item.source : undefined)) as { selector?: string; snippet?: string; explanation?: string } | undefined;
     if (node?.snippet || node?.selector) {
       out.push([node.selector, node.snippet, node.explanation?.split('\n')[0]].filter(Boolean).join(' — '));
     } else if (typeof item.message === 'string') {

@@ -117,10 +117,7 @@ export function visitBody() {
 }
 
 /** One raw HTTP exchange with node:http (no decompression), keeping the listed response headers. */
-export function capture(
-  url: string,
-  options: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; keepHeaders: string[] },
-): Promise<FixedResponse> {
+export function capture(url: string, options: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; keepHeaders: string[] }): Promise<FixedResponse> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: options.method, headers: options.headers }, (res) => {
       const chunks: Buffer[] = [];

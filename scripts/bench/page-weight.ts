@@ -7,7 +7,7 @@
  * (sw.js, precaching, the offline warm-up) is listed apart: it does not delay the page.
  */
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page, type Request, type Response } from 'playwright-core';
+import { type Browser, chromium, type Page, type Request, type Response } from 'playwright-core';
 import { CHROMIUM_PATH } from './chrome.ts';
 
 export interface ScriptFile {

@@ -19,8 +19,7 @@ type Cell = string | number | null | undefined;
 export function table(headers: string[], rows: Cell[][]): string {
   const text = [headers, ...rows].map((row) => row.map((cell) => (cell === null || cell === undefined ? '—' : String(cell))));
   const widths = headers.map((_, column) => Math.max(...text.map((row) => (row[column] ?? '').length)));
-  const line = (row: string[]) =>
-    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+  const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
   const [head, ...body] = text;
   return [line(head ?? []), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map(line)].join('\n');
 }
@@ -120,7 +119,9 @@ export function loadSection(pairs: LoadPair[]): string {
         r.errors,
         r.timeouts,
         r.bytesPerResponse,
-        Object.entries(r.statusCodes).map(([code, count]) => `${code}×${count}`).join(' '),
+        Object.entries(r.statusCodes)
+          .map(([code, count]) => `${code}×${count}`)
+          .join(' '),
       ]),
     ),
   );

@@ -17,17 +17,17 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, type RunningServer } from '../../tests/support/server.ts';
 import { invoiceLinkPath, issueInvoice } from '../../tests/support/hospital-invoice.ts';
 import { nationalCode, registerPatient } from '../../tests/support/portal-api.ts';
+import { type RunningServer, startServer } from '../../tests/support/server.ts';
 import { cbcFiling, fileResult } from '../../tests/support/test-results.ts';
 import { buildIfStale } from '../build-if-stale.ts';
-import { SLOTS_DOCTOR, freeSlots, holdRequests, preparePatients, raceForOneSlot, slotsRequests, type RaceResult } from './appointments.ts';
-import { startBareServer, type BareResponses, type BareServer } from './bare-server.ts';
-import { killLighthouseChrome, runLighthouse, type LighthouseResult } from './lighthouse.ts';
-import { LOAD_SETTINGS, TRACK_VISIT_PATH, capture, runLoad, trackVisitRequests, visitBody, type LoadRequest } from './load.ts';
+import { freeSlots, holdRequests, preparePatients, type RaceResult, raceForOneSlot, SLOTS_DOCTOR, slotsRequests } from './appointments.ts';
+import { type BareResponses, type BareServer, startBareServer } from './bare-server.ts';
+import { killLighthouseChrome, type LighthouseResult, runLighthouse } from './lighthouse.ts';
+import { capture, LOAD_SETTINGS, type LoadRequest, runLoad, TRACK_VISIT_PATH, trackVisitRequests, visitBody } from './load.ts';
 import { measurePageScripts, type PageScripts } from './page-weight.ts';
-import { lighthouseSection, loadSection, scriptsSection, type LoadPair } from './report.ts';
+import { type LoadPair, lighthouseSection, loadSection, scriptsSection } from './report.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // Public pages of each issue, the 404 page, and pages with islands (the profile and the wallet's
@@ -57,7 +57,12 @@ const PAGES = [
   // The results page, logged out; a shared result needs a real token: sharedResultPage().
   '/test-response/give-response',
 ];
-const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean));
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean),
+);
 const PARTS = ['lighthouse', 'weight', 'load', 'track-visit', 'wallet', 'appointments'] as const;
 const runs = (part: (typeof PARTS)[number]) => ONLY.size === 0 || ONLY.has(part);
 const SKIPPED = '(skipped: not in BENCH_ONLY)';
@@ -262,7 +267,12 @@ async function walletLoad(server: RunningServer): Promise<LoadPair[]> {
   if (wallet.status !== 200) throw new Error(`GET /api/wallet answered ${wallet.status}: ${wallet.body.toString()}`);
   if (charge.status !== 201) throw new Error(`POST /api/wallet/charge answered ${charge.status}: ${charge.body.toString()}`);
   const getWallet: LoadRequest = { method: 'GET', path: '/api/wallet', headers: auth };
-  const postCharge: LoadRequest = { method: 'POST', path: '/api/wallet/charge', headers: { ...auth, 'Content-Type': 'application/json' }, perRequest: () => ({ headers: {}, body: chargeBody }) };
+  const postCharge: LoadRequest = {
+    method: 'POST',
+    path: '/api/wallet/charge',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    perRequest: () => ({ headers: {}, body: chargeBody }),
+  };
   return portalAndBare(server, { GET: wallet, POST: charge }, [
     ['GET /api/wallet', getWallet],
     ['POST /api/wallet/charge', postCharge],
@@ -284,17 +294,30 @@ async function main(): Promise<number> {
 
   try {
     await step('build (if stale)', async () => buildIfStale(root));
-    const server = await step('start portal', () => startServer({ env: { TRUST_PROXY: '1', NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1', PAYMENT_ALLOW_SANDBOX: '1', PAYMENT_OPEN_LIMIT: '100000', APP_SECRET: 'bench-only-key-never-used-in-production-0001', PUBLIC_SITE_URL: 'http://localhost:4321' } }));
+    const server = await step('start portal', () =>
+      startServer({
+        env: {
+          TRUST_PROXY: '1',
+          NODE_ENV: 'production',
+          SMS_ALLOW_CONSOLE: '1',
+          PAYMENT_ALLOW_SANDBOX: '1',
+          PAYMENT_OPEN_LIMIT: '100000',
+          APP_SECRET: 'bench-only-key-never-used-in-production-0001',
+          PUBLIC_SITE_URL: 'http://localhost:4321',
+        },
+      }),
+    );
     if (server) {
       portal = server;
       const invoiceLink = await step('an invoice to open by its public link', () => invoiceLinkPage(server));
       const sharedResult = await step('a test result to open by its share link', () => sharedResultPage(server));
       const urls = [...PAGES, ...(invoiceLink ? [invoiceLink] : []), ...(sharedResult ? [sharedResult] : [])].map((page) => new URL(page, server.url).href);
-      if (runs('lighthouse')) lighthouse = await step(`lighthouse (${LIGHTHOUSE_RUNS} run(s) per page)`, async () => {
-        const results: LighthouseResult[] = [];
-        for (const url of urls) results.push(await runLighthouse(url, LIGHTHOUSE_RUNS));
-        return results;
-      });
+      if (runs('lighthouse'))
+        lighthouse = await step(`lighthouse (${LIGHTHOUSE_RUNS} run(s) per page)`, async () => {
+          const results: LighthouseResult[] = [];
+          for (const url of urls) results.push(await runLighthouse(url, LIGHTHOUSE_RUNS));
+          return results;
+        });
       if (DIAGNOSTIC_RUNS > 0 && runs('lighthouse')) {
         lighthouseBeaconBlocked = await step(`lighthouse diagnostic, ${TRACK_VISIT_PATH} blocked (${DIAGNOSTIC_RUNS} runs per page)`, async () => {
           const results: LighthouseResult[] = [];
@@ -343,8 +366,12 @@ async function main(): Promise<number> {
     '',
     '== Appointments: concurrent holds of one slot, by as many patients ==',
     load?.race
-      ? `${load.race.holds} holds settled in ${load.race.settledMs} ms; answers ${Object.entries(load.race.statusCodes).map(([code, count]) => `${code}×${count}`).join(' ')}`
-      : runs('appointments') ? '(failed, see below)' : SKIPPED,
+      ? `${load.race.holds} holds settled in ${load.race.settledMs} ms; answers ${Object.entries(load.race.statusCodes)
+          .map(([code, count]) => `${code}×${count}`)
+          .join(' ')}`
+      : runs('appointments')
+        ? '(failed, see below)'
+        : SKIPPED,
   ];
   const loadTrouble = load?.pairs.some((pair) => pair.portal.non2xx + pair.portal.errors + pair.portal.timeouts > 0);
   if (loadTrouble) sections.push('', 'Portal log (last lines):', ...serverLogTail.map((line) => `  ${line}`));

@@ -26,7 +26,9 @@ interface ClinicEntry {
 function readEntries<T>(collection: string): Map<string, T> {
   const dir = path.join(content, collection);
   const entries = new Map<string, T>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     entries.set(file.slice(0, -'.json'.length), JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as T);
   }
   return entries;
@@ -144,10 +146,7 @@ function clinicSvg(slug: string, clinic: ClinicEntry): string {
 }
 
 async function render(svg: string, file: string, width: number, height: number): Promise<number> {
-  await sharp(Buffer.from(svg))
-    .resize(width, height)
-    .png({ palette: true, colors: 96, compressionLevel: 9, effort: 10 })
-    .toFile(file);
+  await sharp(Buffer.from(svg)).resize(width, height).png({ palette: true, colors: 96, compressionLevel: 9, effort: 10 }).toFile(file);
   return statSync(file).size;
 }
 

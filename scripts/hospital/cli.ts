@@ -8,13 +8,13 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { HOSPITAL_API_BASE } from '../../src/lib/api/contracts/hospital.ts';
 import type { ListMeta } from '../../src/lib/api/contracts/list.ts';
-import { toLatinDigits } from '../../src/lib/format/digits.ts';
 import { formatJalaliDateTime } from '../../src/lib/format/date.ts';
+import { toLatinDigits } from '../../src/lib/format/digits.ts';
 import { formatNumber } from '../../src/lib/format/number.ts';
-import { openConfiguredDatabase, type Db } from '../../src/server/db/index.ts';
+import { type Db, openConfiguredDatabase } from '../../src/server/db/index.ts';
 import { env } from '../../src/server/env.ts';
-import { writeAudit } from '../../src/server/hospital/repository.ts';
 import { CLI_KEY_FILE, CLI_KEY_NAME } from '../../src/server/hospital/keys.ts';
+import { writeAudit } from '../../src/server/hospital/repository.ts';
 import { errorResponse, fieldErrors } from '../../src/server/http.ts';
 
 /** A refusal to print as it is (no stack), exit code 1. */
@@ -143,7 +143,11 @@ export const when = (iso: string | undefined) => (iso ? toLatinDigits(formatJala
 export function table(header: string[], rows: string[][]): string {
   const width = (cell: string) => [...cell.replace(/\u200C/g, '')].length;
   const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => width(row[column] ?? ''))));
-  const line = (row: string[]) => row.map((cell, column) => cell + ' '.repeat(widths[column]! - width(cell))).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => cell + ' '.repeat(widths[column]! - width(cell)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 

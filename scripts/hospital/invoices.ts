@@ -6,7 +6,7 @@ import { toLatinDigits } from '../../src/lib/format/digits.ts';
 import { isIsoDate } from '../../src/lib/validation/person.ts';
 import { env } from '../../src/server/env.ts';
 import { CLI_KEY_NAME } from '../../src/server/hospital/keys.ts';
-import { invoiceForHospital, issueInvoice, voidInvoiceForHospital, type HospitalInvoice, type IssuedInvoice } from '../../src/server/invoices/hospital.ts';
+import { type HospitalInvoice, type IssuedInvoice, invoiceForHospital, issueInvoice, voidInvoiceForHospital } from '../../src/server/invoices/hospital.ts';
 import { catalogueServices } from '../../src/server/invoices/settings.ts';
 import { CliError, checked, onlyOptions, options, perform, rials, table, typedKey, when } from './cli.ts';
 
@@ -18,7 +18,8 @@ export const INVOICES_HELP = `  invoice --patient <national code> --phone <09…
   void-invoice <IN-key> --reason "…"
                                   voids an unpaid invoice; the patient gets an SMS with the reason (Persian, one line)`;
 
-const INVOICE_USAGE = 'invoice --patient <national code> --phone <09…> [--request SR-…] --item "title:qty:unit_price[:insurance[:discount]]" [--item …] [--due YYYY-MM-DD] [--file items.json]';
+const INVOICE_USAGE =
+  'invoice --patient <national code> --phone <09…> [--request SR-…] --item "title:qty:unit_price[:insurance[:discount]]" [--item …] [--due YYYY-MM-DD] [--file items.json]';
 const VOID_USAGE = 'void-invoice <IN-key> --reason "…"';
 
 /** A typed amount: Persian digits and thousands separators allowed; anything else stays text for the schema to refuse. */

@@ -2,12 +2,12 @@
 import { HospitalServiceRequestsQuerySchema } from '../../src/lib/api/contracts/hospital.ts';
 import { SERVICE_REQUEST_STATUS_NAMES, SERVICE_REQUEST_STATUSES, ServiceRequestStatusSchema } from '../../src/lib/api/contracts/service-requests.ts';
 import { tehranInstant } from '../../src/lib/appointments/slots.ts';
-import { toLatinDigits } from '../../src/lib/format/digits.ts';
 import { formatJalaliDate } from '../../src/lib/format/date.ts';
+import { toLatinDigits } from '../../src/lib/format/digits.ts';
 import { SERVICE_WINDOWS } from '../../src/lib/services/names.ts';
 import { isIsoDate } from '../../src/lib/validation/person.ts';
 import { catalogueServices } from '../../src/server/invoices/settings.ts';
-import { listServiceRequestsForHospital, moveServiceRequestForHospital, type DeskServiceRequest } from '../../src/server/service-requests/hospital.ts';
+import { type DeskServiceRequest, listServiceRequestsForHospital, moveServiceRequestForHospital } from '../../src/server/service-requests/hospital.ts';
 import { CliError, checked, onlyOptions, options, pageLine, perform, typedKey, when } from './cli.ts';
 
 export const REQUESTS_HELP = `  requests [--status open|all|${SERVICE_REQUEST_STATUSES.join('|')}] [--page N]

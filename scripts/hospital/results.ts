@@ -9,9 +9,9 @@ import { DetachTestResultSchema, type ResultClaimState } from '../../src/lib/api
 import { TEST_RESULT_STATUS_NAMES } from '../../src/lib/api/contracts/test-results.ts';
 import { env } from '../../src/server/env.ts';
 import { CLI_KEY_NAME } from '../../src/server/hospital/keys.ts';
-import { TestResultFilingSchema } from '../../src/server/test-results/filing.ts';
 import { detachTestResult, releaseTestResultClaims } from '../../src/server/test-results/claim.ts';
-import { fileTestResult, type FiledResult } from '../../src/server/test-results/service.ts';
+import { TestResultFilingSchema } from '../../src/server/test-results/filing.ts';
+import { type FiledResult, fileTestResult } from '../../src/server/test-results/service.ts';
 import { resultContext } from '../../src/server/test-results/settings.ts';
 import { CliError, checked, onlyOptions, options, perform, typedKey } from './cli.ts';
 

@@ -1,5 +1,5 @@
 import { $token, onTokenForgotten } from '#client/state/auth.ts';
-import { $loginCode, forgetLoginCode, liveLoginCode, updateLoginCode, type LoginPurpose } from '#client/state/login-code.ts';
+import { $loginCode, forgetLoginCode, type LoginPurpose, liveLoginCode, updateLoginCode } from '#client/state/login-code.ts';
 import { $openModals, openOnlyModal } from '#client/state/modals.ts';
 import { API_BASE_URL } from './api/base.ts';
 

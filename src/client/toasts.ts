@@ -1,4 +1,4 @@
-import { $toasts, addToast, handOffToasts, removeToast, takeHandedOffToasts, type ToastKind } from '#client/state/toasts.ts';
+import { $toasts, addToast, handOffToasts, removeToast, type ToastKind, takeHandedOffToasts } from '#client/state/toasts.ts';
 
 /** The toast renderer's module, loaded on demand; the page's boot script names it (client/ sits below islands). */
 export type ToastHostLoader = () => Promise<{ mountToastHost(): void }>;

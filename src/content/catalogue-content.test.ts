@@ -6,17 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  clinicSchema,
-  DAY_KEYS,
-  doctorSchema,
-  expertiseGroupSchema,
-  SLUG_PATTERN,
-  toMinutes,
-  type Clinic,
-  type Doctor,
-  type ExpertiseGroup,
-} from './catalogue-schema.ts';
+import { type Clinic, clinicSchema, DAY_KEYS, type Doctor, doctorSchema, type ExpertiseGroup, expertiseGroupSchema, SLUG_PATTERN, toMinutes } from './catalogue-schema.ts';
 
 const contentDir = path.dirname(fileURLToPath(import.meta.url));
 const iconDir = path.join(contentDir, '../assets/icons/expertise');

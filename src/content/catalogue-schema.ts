@@ -28,18 +28,7 @@ export const DAY_NAMES: Record<DayKey, string> = {
 };
 
 /** Languages a doctor may list (one spelling each, so the portal can filter by them). */
-export const LANGUAGES = [
-  'فارسی',
-  'انگلیسی',
-  'ترکی آذربایجانی',
-  'کردی',
-  'عربی',
-  'لری',
-  'گیلکی',
-  'فرانسوی',
-  'آلمانی',
-  'ارمنی',
-] as const;
+export const LANGUAGES = ['فارسی', 'انگلیسی', 'ترکی آذربایجانی', 'کردی', 'عربی', 'لری', 'گیلکی', 'فرانسوی', 'آلمانی', 'ارمنی'] as const;
 
 /** Lower-case kebab-case ASCII: the form of every slug (file names and references). */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -88,7 +77,10 @@ export const phoneSchema = z.strictObject({
   /** Landline with area code, digits only: `0` + 10 digits (Tehran: `021…`). */
   number: z.string().regex(/^0[1-8]\d{9}$/, 'an Iranian landline, 11 digits starting with 0'),
   /** Switchboard extension, digits only. */
-  extension: z.string().regex(/^\d{2,5}$/).optional(),
+  extension: z
+    .string()
+    .regex(/^\d{2,5}$/)
+    .optional(),
 });
 
 export const scheduleSlotSchema = z
@@ -164,12 +156,7 @@ export function createDoctorSchema<P extends z.ZodType>(photo: P) {
       .array(scheduleSlotSchema)
       .min(1)
       .refine(
-        (slots) =>
-          slots.every((a, i) =>
-            slots.every(
-              (b, j) => j <= i || a.day !== b.day || toMinutes(a.end) <= toMinutes(b.start) || toMinutes(b.end) <= toMinutes(a.start),
-            ),
-          ),
+        (slots) => slots.every((a, i) => slots.every((b, j) => j <= i || a.day !== b.day || toMinutes(a.end) <= toMinutes(b.start) || toMinutes(b.end) <= toMinutes(a.start))),
         'sessions must not overlap',
       ),
     featured: z.boolean(),

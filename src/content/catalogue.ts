@@ -1,4 +1,4 @@
-import { getCollection, type CollectionEntry } from 'astro:content';
+import { type CollectionEntry, getCollection } from 'astro:content';
 import type { ImageMetadata } from 'astro';
 import type { Session } from '#lib/catalogue/schedule.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';

@@ -8,19 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  criticalLimitsOf,
-  explanationOf,
-  findLabTest,
-  labTests,
-  LabTestsError,
-  provideLabTests,
-  readLabTests,
-  unitKey,
-  type LabTest,
-} from '../server/test-results/explanations.ts';
+import { criticalLimitsOf, explanationOf, findLabTest, type LabTest, LabTestsError, labTests, provideLabTests, readLabTests, unitKey } from '../server/test-results/explanations.ts';
 import { SLUG_PATTERN } from './catalogue-schema.ts';
-import { aliasKey, isLoincCode, LAB_TEST_GROUPS, labTestSchema, loincCheckDigit, SUMMARY_MAX, TEXT_MAX, type LabTestContent } from './lab-tests-schema.ts';
+import { aliasKey, isLoincCode, LAB_TEST_GROUPS, type LabTestContent, labTestSchema, loincCheckDigit, SUMMARY_MAX, TEXT_MAX } from './lab-tests-schema.ts';
 import { typographyProblems } from './typography.ts';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lab-tests');
@@ -186,12 +176,17 @@ describe('the lab test explanations', () => {
       expect(broken((t) => (test(t).loinc = ['718-6']))).toContain('lab-tests/hemoglobin: 718-6 is not a LOINC code (form or check digit)');
     });
     it('a required test left out', () => {
-      expect(broken((t) => t.splice(t.findIndex((e) => e.slug === 'potassium'), 1))).toContain('no explanation covers potassium (LOINC 2823-3)');
+      expect(
+        broken((t) =>
+          t.splice(
+            t.findIndex((e) => e.slug === 'potassium'),
+            1,
+          ),
+        ),
+      ).toContain('no explanation covers potassium (LOINC 2823-3)');
     });
     it('critical limits upside down', () => {
-      expect(broken((t) => Object.assign(test(t), { critical_low: 20, critical_high: 7 }))).toContain(
-        'lab-tests/hemoglobin: critical_low 20 is not below critical_high 7',
-      );
+      expect(broken((t) => Object.assign(test(t), { critical_low: 20, critical_high: 7 }))).toContain('lab-tests/hemoglobin: critical_low 20 is not below critical_high 7');
     });
     it('a sentence copied from another file', () => {
       const copied = broken((t) => (test(t, 'hematocrit').summary = test(t).summary));
@@ -260,7 +255,7 @@ describe('server/test-results/explanations', () => {
     expect(find('21198-7')).toBe('beta-hcg');
   });
 
-  it('then by an alias matching the lab\'s own code or its name, ignoring case and spaces', () => {
+  it("then by an alias matching the lab's own code or its name, ignoring case and spaces", () => {
     expect(find('HGB')).toBe('hemoglobin');
     expect(find('  sgpt ')).toBe('alt');
     expect(find('LAB-0042', 'hemoglobin')).toBe('hemoglobin');
@@ -270,7 +265,7 @@ describe('server/test-results/explanations', () => {
     expect(find('LAB-0046')).toBeUndefined();
   });
 
-  it('gives the contract\'s explanation and nothing more', () => {
+  it("gives the contract's explanation and nothing more", () => {
     const hemoglobin = findLabTest('718-7')!;
     const explanation = explanationOf(hemoglobin);
     expect(Object.keys(explanation).sort()).toEqual(['high', 'low', 'see_doctor', 'summary', 'title']);
@@ -285,7 +280,7 @@ describe('server/test-results/explanations', () => {
     expect(unitKey('mg/dl')).toBe(unitKey('mg/dL'));
   });
 
-  it('gives critical limits only in the test\'s unit or a unit with the same numbers', () => {
+  it("gives critical limits only in the test's unit or a unit with the same numbers", () => {
     const wbc: LabTest = findLabTest('6690-2')!;
     expect(criticalLimitsOf(wbc, '10^3/uL')).toEqual({ low: 2, high: 30 });
     expect(criticalLimitsOf(wbc, 'x10³/µL')).toEqual({ low: 2, high: 30 });

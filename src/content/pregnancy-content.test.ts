@@ -3,14 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import {
-  FIRST_WEEK,
-  LAST_WEEK,
-  TRIMESTER_WEEKS,
-  WEEK_BODY_SECTIONS,
-  pregnancyTrimesterSchema,
-  pregnancyWeekSchema,
-} from './pregnancy-schema.ts';
+import { FIRST_WEEK, LAST_WEEK, pregnancyTrimesterSchema, pregnancyWeekSchema, TRIMESTER_WEEKS, WEEK_BODY_SECTIONS } from './pregnancy-schema.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -53,15 +46,13 @@ describe('pregnancy weeks', () => {
 
 describe('trimesters', () => {
   it('cover weeks 1–13, 14–27 and 28–40', () => {
-    expect(trimesters.map((file) => [file.data.trimester, file.data.weeks])).toEqual(
-      Object.entries(TRIMESTER_WEEKS).map(([trimester, range]) => [Number(trimester), [...range]]),
-    );
+    expect(trimesters.map((file) => [file.data.trimester, file.data.weeks])).toEqual(Object.entries(TRIMESTER_WEEKS).map(([trimester, range]) => [Number(trimester), [...range]]));
   });
 
   it.each(trimesters.map((file) => [file.name, file] as const))('%s fits the schema and is substantial Persian text', (_name, file) => {
     const result = pregnancyTrimesterSchema.safeParse(file.data);
     expect(result.error?.issues ?? []).toEqual([]);
-    const words = file.body.replace(/[#*\-]/g, ' ').split(/\s+/).filter(Boolean).length;
+    const words = file.body.replace(/[#*-]/g, ' ').split(/\s+/).filter(Boolean).length;
     expect(words).toBeGreaterThanOrEqual(150);
     expect(file.body).not.toMatch(/[0-9\u0660-\u0669]/);
   });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { persian, SLUG_PATTERN } from './catalogue-schema.ts';
-import { SERVICE_CATEGORIES, SERVICE_CATEGORY_INTROS, serviceSchema, type Service, type ServiceCategory } from './services-schema.ts';
+import { SERVICE_CATEGORIES, SERVICE_CATEGORY_INTROS, type Service, type ServiceCategory, serviceSchema } from './services-schema.ts';
 import { typographyProblems } from './typography.ts';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'services');
@@ -138,17 +138,11 @@ describe('the service catalogue', () => {
       expect(problems.some((p) => p.includes('same summary'))).toBe(true);
     });
     it('a nurse visit for a few rials, an ambulance for billions', () => {
-      expect(broken((s) => (service(s).price_min_rial = 25_000))).toContain(
-        'services/home-injection: a minimum of 25000 rials is not plausible for a visit, shift, rental or ride',
-      );
-      expect(broken((s) => (service(s, 'ambulance-city').price_max_rial = 6_000_000_000))).toContain(
-        'services/ambulance-city: a maximum of 6000000000 rials is not plausible',
-      );
+      expect(broken((s) => (service(s).price_min_rial = 25_000))).toContain('services/home-injection: a minimum of 25000 rials is not plausible for a visit, shift, rental or ride');
+      expect(broken((s) => (service(s, 'ambulance-city').price_max_rial = 6_000_000_000))).toContain('services/ambulance-city: a maximum of 6000000000 rials is not plausible');
     });
     it('«همان روز» with a first day tomorrow', () => {
-      expect(broken((s) => (service(s).earliest_days = 1))).toContain(
-        `services/home-injection: lead_time «${service(load()).lead_time}» disagrees with earliest_days 1`,
-      );
+      expect(broken((s) => (service(s).earliest_days = 1))).toContain(`services/home-injection: lead_time «${service(load()).lead_time}» disagrees with earliest_days 1`);
     });
     it('a missing ZWNJ', () => {
       const problems = broken((s) => (service(s).summary = 'پرستار به خانه می آید.'));

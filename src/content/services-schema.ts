@@ -4,10 +4,10 @@
  * (pages /sr and /sr/services) and by the server (server/catalogue), which checks requests against it.
  */
 import { z } from 'astro/zod';
-import { SERVICE_CATEGORIES, SERVICE_WINDOWS, SERVICE_WINDOW_KEYS, type ServiceCategory, type ServiceWindow } from '../lib/services/names.ts';
+import { SERVICE_CATEGORIES, SERVICE_WINDOW_KEYS, SERVICE_WINDOWS, type ServiceCategory, type ServiceWindow } from '../lib/services/names.ts';
 import { persian, SLUG_PATTERN, uniqueList } from './catalogue-schema.ts';
 
-export { SERVICE_CATEGORIES, SERVICE_WINDOWS, SERVICE_WINDOW_KEYS, type ServiceCategory, type ServiceWindow };
+export { SERVICE_CATEGORIES, SERVICE_WINDOW_KEYS, SERVICE_WINDOWS, type ServiceCategory, type ServiceWindow };
 
 /** One line under each category's heading on /sr/services and /sr. */
 export const SERVICE_CATEGORY_INTROS: Record<ServiceCategory, string> = {

@@ -17,4 +17,3 @@ export function typographyProblems(text: string): string[] {
   if (/\u06c0/.test(text)) problems.push('ۀ instead of هٔ');
   return problems;
 }
-

@@ -69,7 +69,18 @@ function resolveImport(file: string, specifier: string): string | undefined {
 
 /** Every import circle among `files`, each as `a → b → … → a` (relative to src/), starting at its smallest file. */
 function findCircles(files: readonly string[]): string[] {
-  const graph = new Map(files.map((file) => [file, [...new Set(specifiersOf(file).map((s) => resolveImport(file, s)).filter((f) => f !== undefined))]]));
+  const graph = new Map(
+    files.map((file) => [
+      file,
+      [
+        ...new Set(
+          specifiersOf(file)
+            .map((s) => resolveImport(file, s))
+            .filter((f) => f !== undefined),
+        ),
+      ],
+    ]),
+  );
   // Tarjan's strongly connected components: a component of two or more files (or a file importing itself) is a circle.
   let index = 0;
   const indices = new Map<string, number>();
@@ -165,7 +176,6 @@ describe('file circles', () => {
   it('none but those other work breaks', () => {
     expect(circles).toEqual([]);
   });
-
 
   it('are found, with the files that form them', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'circles-'));

@@ -7,4 +7,3 @@ export const site = {
   /** The admissions desk, shown in the footer when set. */
   phone: import.meta.env.PUBLIC_HOSPITAL_PHONE || undefined,
 } as const;
-

@@ -10,7 +10,13 @@ import { env } from './env.ts';
  */
 export function addressBehindProxies(socketAddress: string, forwardedFor: string | null, hops: number): string {
   if (hops <= 0) return socketAddress;
-  const chain = [...(forwardedFor ?? '').split(',').map((entry) => entry.trim()).filter(Boolean), socketAddress];
+  const chain = [
+    ...(forwardedFor ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    socketAddress,
+  ];
   const candidate = chain[Math.max(0, chain.length - 1 - hops)]!;
   return isIP(candidate) ? candidate : socketAddress;
 }

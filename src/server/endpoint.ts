@@ -2,7 +2,7 @@ import type { APIContext, APIRoute } from 'astro';
 import type * as v from 'valibot';
 import { requireAccount, type Session } from './auth/bearer.ts';
 import { clientAddress } from './client-address.ts';
-import { getDb, type Db } from './db/index.ts';
+import { type Db, getDb } from './db/index.ts';
 import { DEFAULT_BODY_LIMIT, endpoint, methodNotAllowed, readJson, readParams, readQuery } from './http.ts';
 
 type Method = 'GET' | 'POST';
@@ -94,10 +94,7 @@ export function defineEndpoint<
  * One route file that answers two methods (e.g. `GET` and `POST /wallet/withdrawals`): each from its
  * own defineEndpoint; any other method gets 405 naming both.
  */
-export function combineEndpoints<A extends Record<string, APIRoute>, B extends Record<string, APIRoute>>(
-  first: A,
-  second: B,
-): Omit<A, 'ALL'> & Omit<B, 'ALL'> & { ALL: APIRoute } {
+export function combineEndpoints<A extends Record<string, APIRoute>, B extends Record<string, APIRoute>>(first: A, second: B): Omit<A, 'ALL'> & Omit<B, 'ALL'> & { ALL: APIRoute } {
   const { ALL: _a, ...a } = first;
   const { ALL: _b, ...b } = second;
   return { ...a, ...b, ALL: methodNotAllowed([...Object.keys(a), ...Object.keys(b)].join(', ')) } as Omit<A, 'ALL'> & Omit<B, 'ALL'> & { ALL: APIRoute };

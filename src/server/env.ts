@@ -8,9 +8,7 @@ const EnvSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
   PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(65535)), '4321'),
   HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
-  DATABASE_URL: v.optional(
-    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')),
-  ),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://'))),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
   SMS_PROVIDER: v.optional(v.picklist(['console', 'kavenegar']), 'console'),
   /** Where the console provider appends its messages; default `$DATA_DIR/sms-outbox.jsonl`. */
@@ -35,13 +33,7 @@ const EnvSchema = v.object({
    * The portal's public origin (scheme, host, port), e.g. https://portal.example.ir. The login SMS
    * names its hostname in the WebOTP line; the request's Host header never does.
    */
-  PUBLIC_SITE_URL: v.optional(
-    v.pipe(
-      v.string(),
-      v.url('a URL such as https://portal.example.ir'),
-      v.regex(/^https?:\/\//i, 'PUBLIC_SITE_URL must start with http:// or https://'),
-    ),
-  ),
+  PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url('a URL such as https://portal.example.ir'), v.regex(/^https?:\/\//i, 'PUBLIC_SITE_URL must start with http:// or https://'))),
   /**
    * The server's key for HMACs (login codes now; payment and share links later). At least 32
    * characters; unset outside production: generated once into `$DATA_DIR/app-secret`.
@@ -127,7 +119,7 @@ function crossChecks(config: ParsedEnv): string[] {
   const problems: string[] = [];
   if (config.NODE_ENV === 'production' && config.SMS_PROVIDER === 'console' && config.SMS_ALLOW_CONSOLE !== '1') {
     problems.push(
-      '  SMS_PROVIDER=console in production: login codes would go to a file and the log, not to patients\' phones.' +
+      "  SMS_PROVIDER=console in production: login codes would go to a file and the log, not to patients' phones." +
         ' Set SMS_PROVIDER=kavenegar with KAVENEGAR_API_KEY and KAVENEGAR_TEMPLATE, or SMS_ALLOW_CONSOLE=1 to run without SMS on purpose.',
     );
   }
@@ -139,7 +131,7 @@ function crossChecks(config: ParsedEnv): string[] {
   }
   if (config.NODE_ENV === 'production' && !config.PUBLIC_SITE_URL) {
     problems.push(
-      '  PUBLIC_SITE_URL is required in production: the portal\'s public address (e.g. https://portal.example.ir),' +
+      "  PUBLIC_SITE_URL is required in production: the portal's public address (e.g. https://portal.example.ir)," +
         ' named in the login SMS so that phones offer the code to this site only.',
     );
   }

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { AppError } from './errors.ts';
-import { validationMessages as M } from '#lib/validation/messages.ts';
 import { apiMessages } from '#lib/api/messages.ts';
+import { validationMessages as M } from '#lib/validation/messages.ts';
+import { AppError } from './errors.ts';
 import { controlCharacterErrors, errorResponse, KeyParams, pathParam, readJson, readParams, rowIdParam } from './http.ts';
 
 const Schema = v.object({ name: v.pipe(v.string(), v.maxLength(5)) });

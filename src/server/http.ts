@@ -216,7 +216,11 @@ export function readQuery<const TSchema extends v.GenericSchema>(url: URL, schem
  * A route parameter as services take it: cut to `maxLength` characters, so that an overlong one
  * cannot reach a query and simply names nothing (the lookup answers 404).
  */
-export const pathParam = (maxLength: number) => v.pipe(v.string(apiMessages.notFound), v.transform((value) => value.slice(0, maxLength)));
+export const pathParam = (maxLength: number) =>
+  v.pipe(
+    v.string(apiMessages.notFound),
+    v.transform((value) => value.slice(0, maxLength)),
+  );
 
 /** The `{key}` of a route (`/invoices/{key}`): a record's public key. */
 export const KeyParams = v.object({ key: pathParam(32) });

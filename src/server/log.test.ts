@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../tests/support/databases.ts';
 import { insertAccount } from './accounts/repository.ts';
 import { errorResponse } from './http.ts';
-import { MAX_LOGGED_TEXT, describeError } from './log.ts';
+import { describeError, MAX_LOGGED_TEXT } from './log.ts';
 
 const patient = {
   phoneNumber: '09121234567',
@@ -51,7 +51,7 @@ describe('describeError', () => {
     const error = Object.assign(new Error('invalid input syntax for type bigint: "09121234567"'), {
       code: '22P02',
       detail: 'Key (phone_number)=(09121234567) already exists.',
-      where: 'unnamed portal parameter $1 = \'09121234567\'',
+      where: "unnamed portal parameter $1 = '09121234567'",
     });
     const logged = describeError(error);
     expect(logged).toContain('22P02');

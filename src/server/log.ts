@@ -32,7 +32,10 @@ function bounded(text: string): string {
 
 /** Replaces every double-quoted or parenthesised value in a database message: `"0912…"` → `"…"`. */
 function redactMessage(message: string): string {
-  return message.replace(/"[^"]*"/g, '"…"').replace(/\)=\([^)]*\)/g, ')=(…)').replace(/:\s*0x[0-9a-f]+/gi, ': 0x…');
+  return message
+    .replace(/"[^"]*"/g, '"…"')
+    .replace(/\)=\([^)]*\)/g, ')=(…)')
+    .replace(/:\s*0x[0-9a-f]+/gi, ': 0x…');
 }
 
 function describeOne(error: ErrorLike): string {

@@ -29,9 +29,7 @@ describe('APP_SECRET and PUBLIC_SITE_URL in the configuration', () => {
     const message = envError(production);
     expect(message).toMatch(/APP_SECRET is required in production.*openssl rand -hex 32/);
     expect(message).toMatch(/PUBLIC_SITE_URL is required in production/);
-    expect(parseEnv({ ...production, APP_SECRET: 'x'.repeat(32), PUBLIC_SITE_URL: 'https://portal.example.ir' }).PUBLIC_SITE_URL).toBe(
-      'https://portal.example.ir',
-    );
+    expect(parseEnv({ ...production, APP_SECRET: 'x'.repeat(32), PUBLIC_SITE_URL: 'https://portal.example.ir' }).PUBLIC_SITE_URL).toBe('https://portal.example.ir');
   });
 
   it('refuses a short APP_SECRET without printing it', () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { env, type Env } from './env.ts';
+import { type Env, env } from './env.ts';
 
 /** The shortest key accepted, from APP_SECRET or the generated file. */
 export const MIN_SECRET_LENGTH = 32;

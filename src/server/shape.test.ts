@@ -22,8 +22,7 @@ function filesBelow(dir: string, pattern: RegExp): string[] {
     .sort();
 }
 
-const isExported = (node: ts.Node) =>
-  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
+const isExported = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
 
 /** Every exported function of `file` (declarations, exported const arrows and function expressions, `export { name }`) with its parameter count. */
 function exportedFunctions(fileName: string, text: string): { name: string; parameters: number }[] {

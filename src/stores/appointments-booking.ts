@@ -2,10 +2,10 @@ import { atom } from 'nanostores';
 import * as bookingApi from '#client/api/appointments.ts';
 import { NotAuthenticatedError } from '#client/api/client.ts';
 import { openLogin } from '#client/login-popup.ts';
-import { BOOKING_WINDOW_DAYS, type Appointment, type OtherPatient, type SlotDay, type SlotTakenAnswer } from '#lib/api/contracts/appointments.ts';
-import { describeFailure } from '#lib/api/failure.ts';
 import { $token } from '#client/state/auth.ts';
 import { $openModals } from '#client/state/modals.ts';
+import { type Appointment, BOOKING_WINDOW_DAYS, type OtherPatient, type SlotDay, type SlotTakenAnswer } from '#lib/api/contracts/appointments.ts';
+import { describeFailure } from '#lib/api/failure.ts';
 import { latestWins } from '#lib/latest-wins.ts';
 import { onLogin } from './loadable.ts';
 import { loadWallet } from './wallet.ts';
@@ -19,10 +19,7 @@ import { loadWallet } from './wallet.ts';
 /** Days asked for first; the rest of the booking window on request. */
 export const FIRST_DAYS = 14;
 
-export type SlotsState =
-  | { status: 'loading' }
-  | { status: 'failed' }
-  | { status: 'ready'; days: SlotDay[]; fee: number; window: number; cancelFreeHours: number };
+export type SlotsState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; days: SlotDay[]; fee: number; window: number; cancelFreeHours: number };
 
 export type BookingView =
   /** Choosing a day and a time. */

@@ -1,10 +1,10 @@
 import { atom } from 'nanostores';
-import { cancelAppointment, fetchAppointments, fetchSlots, rescheduleAppointment } from '#client/api/appointments.ts';
 import { fetchAppointmentCalendar } from '#client/api/appointment-list.ts';
-import { BOOKING_WINDOW_DAYS, type Appointment, type SlotDay } from '#lib/api/contracts/appointments.ts';
+import { cancelAppointment, fetchAppointments, fetchSlots, rescheduleAppointment } from '#client/api/appointments.ts';
+import { type Appointment, BOOKING_WINDOW_DAYS, type SlotDay } from '#lib/api/contracts/appointments.ts';
 import type { ListMeta } from '#lib/api/contracts/list.ts';
-import { readMyAppointmentsView, writeMyAppointmentsView, type MyAppointmentsView } from '#lib/appointments/list-view.ts';
-import { createLoader, viewInAddress, type Loadable, type Page } from './loadable.ts';
+import { type MyAppointmentsView, readMyAppointmentsView, writeMyAppointmentsView } from '#lib/appointments/list-view.ts';
+import { createLoader, type Loadable, type Page, viewInAddress } from './loadable.ts';
 import { loadWallet } from './wallet.ts';
 
 /** Appointments per page of /patient-profile/services. */

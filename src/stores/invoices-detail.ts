@@ -3,7 +3,7 @@ import * as invoicesApi from '#client/api/invoices.ts';
 import type { Invoice, InvoiceLink } from '#lib/api/contracts/invoices.ts';
 import type { Payment } from '#lib/api/contracts/wallet.ts';
 import { describeFailure } from '#lib/api/failure.ts';
-import { createLoader, onLogin, type Loadable } from './loadable.ts';
+import { createLoader, type Loadable, onLogin } from './loadable.ts';
 import { loadWallet } from './wallet.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import { fetchInvoices } from '#client/api/invoices.ts';
 import type { Invoice, InvoicesAnswer } from '#lib/api/contracts/invoices.ts';
-import { readInvoicesView, writeInvoicesView, type InvoicesView } from '#lib/invoices/list-view.ts';
-import { createLoader, viewInAddress, type Loadable, type Page } from './loadable.ts';
+import { type InvoicesView, readInvoicesView, writeInvoicesView } from '#lib/invoices/list-view.ts';
+import { createLoader, type Loadable, type Page, viewInAddress } from './loadable.ts';
 
 /**
  * /sr/invoice: the patient's invoices by filter (unpaid, paid, all), one page at a time; the view

@@ -2,7 +2,7 @@ import { atom, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $token } from '#client/state/auth.ts';
 import { latestWins } from '#lib/latest-wins.ts';
-import { createLoader, loadWhileWatched, viewInAddress, type Loadable } from './loadable.ts';
+import { createLoader, type Loadable, loadWhileWatched, viewInAddress } from './loadable.ts';
 
 /** A promise the test settles when it likes: the answers of a slow network, in any order. */
 function deferred<T>() {

@@ -1,6 +1,6 @@
 import { onMount, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { $token } from '#client/state/auth.ts';
-import { latestWins, type LatestWins } from '#lib/latest-wins.ts';
+import { type LatestWins, latestWins } from '#lib/latest-wins.ts';
 
 /**
  * What every list and detail store shares: the loading state a page shows, latest call wins, a

@@ -1,18 +1,11 @@
-import type { LoginEntry, RegisterBody, User } from '#lib/api/contracts/auth.ts';
 import { atom, map } from 'nanostores';
-import {
-  addPersonToPhone,
-  checkVerificationCode,
-  fetchPhoneAccounts,
-  registerAccount,
-  sendVerificationCode,
-  switchToPerson,
-} from '#client/api/auth.ts';
-import { describeFailure, type Failure } from '#lib/api/failure.ts';
-import { notify } from '#client/toasts.ts';
+import { addPersonToPhone, checkVerificationCode, fetchPhoneAccounts, registerAccount, sendVerificationCode, switchToPerson } from '#client/api/auth.ts';
 import { $phoneAccountCount, $token, $user, login } from '#client/state/auth.ts';
-import { $loginCode, forgetLoginCode, liveLoginCode, rememberSentCode, updateLoginCode, type LoginPurpose } from '#client/state/login-code.ts';
+import { $loginCode, forgetLoginCode, type LoginPurpose, liveLoginCode, rememberSentCode, updateLoginCode } from '#client/state/login-code.ts';
 import { closeAllModals, openModal, openOnlyModal } from '#client/state/modals.ts';
+import { notify } from '#client/toasts.ts';
+import type { LoginEntry, RegisterBody, User } from '#lib/api/contracts/auth.ts';
+import { describeFailure, type Failure } from '#lib/api/failure.ts';
 
 export { RESEND_SECONDS } from '#client/state/login-code.ts';
 

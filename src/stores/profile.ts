@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { fetchUserInfo, updateProfile } from '#client/api/auth.ts';
-import type { ProfileFields, User } from '#lib/api/contracts/auth.ts';
 import { $token, setUser } from '#client/state/auth.ts';
+import type { ProfileFields, User } from '#lib/api/contracts/auth.ts';
 import { loadWhileWatched } from './loadable.ts';
 
 /** The logged-in account as `/patient-profile` shows it: loaded from the server, never from storage alone. */

@@ -1,9 +1,9 @@
 import { atom } from 'nanostores';
-import * as requestsApi from '#client/api/service-requests.ts';
 import { NotAuthenticatedError } from '#client/api/client.ts';
+import * as requestsApi from '#client/api/service-requests.ts';
+import { $token } from '#client/state/auth.ts';
 import { SERVICE_REQUEST_KEY_PATTERN, type ServiceRequest, type ServiceRequestFile } from '#lib/api/contracts/service-requests.ts';
 import { describeFailure } from '#lib/api/failure.ts';
-import { $token } from '#client/state/auth.ts';
 import { latestWins } from '#lib/latest-wins.ts';
 import { onLogin } from './loadable.ts';
 

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { uploadRequestFile } from '#client/api/service-requests.ts';
-import { REQUEST_FILE_MAX_BYTES, REQUEST_FILES_MAX, REQUEST_FILE_TYPES, type ServiceRequestFile } from '#lib/api/contracts/service-requests.ts';
+import { REQUEST_FILE_MAX_BYTES, REQUEST_FILE_TYPES, REQUEST_FILES_MAX, type ServiceRequestFile } from '#lib/api/contracts/service-requests.ts';
 import { describeFailure } from '#lib/api/failure.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 

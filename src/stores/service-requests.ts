@@ -1,9 +1,9 @@
 import { atom } from 'nanostores';
 import { createServiceRequest, fetchSavedContacts, fetchServiceRequests } from '#client/api/service-requests.ts';
-import { SERVICE_REQUEST_STATUSES, type SavedContact, type ServiceRequest, type ServiceRequestBody, type ServiceRequestStatus } from '#lib/api/contracts/service-requests.ts';
 import { LAST_PAGE, type ListMeta } from '#lib/api/contracts/list.ts';
+import { type SavedContact, SERVICE_REQUEST_STATUSES, type ServiceRequest, type ServiceRequestBody, type ServiceRequestStatus } from '#lib/api/contracts/service-requests.ts';
 import { queryOf, readChoice, readPage, writeListQuery } from '#lib/list-view.ts';
-import { createLoader, loadWhileWatched, viewInAddress, type Loadable, type Page } from './loadable.ts';
+import { createLoader, type Loadable, loadWhileWatched, type Page, viewInAddress } from './loadable.ts';
 
 /**
  * The patient's service requests (/sr/request/list): the status filter and the page, kept in the

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import * as resultsApi from '#client/api/test-results.ts';
 import type { ResultShare, ShareHours, TestResult } from '#lib/api/contracts/test-results.ts';
 import { describeFailure } from '#lib/api/failure.ts';
-import { createLoader, onLogin, type Loadable } from './loadable.ts';
+import { createLoader, type Loadable, onLogin } from './loadable.ts';
 
 /**
  * One result of the patient's (`?key=` of /test-response/give-response): its panels, the share

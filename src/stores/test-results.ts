@@ -1,9 +1,9 @@
 import { atom } from 'nanostores';
 import { claimTestResult, fetchTestResults } from '#client/api/test-results.ts';
-import { TEST_RESULT_KEY_PATTERN, type ClaimNeedsCode, type ClaimTestResultBody, type TestResultSummary } from '#lib/api/contracts/test-results.ts';
 import { LAST_PAGE, type ListMeta } from '#lib/api/contracts/list.ts';
+import { type ClaimNeedsCode, type ClaimTestResultBody, TEST_RESULT_KEY_PATTERN, type TestResultSummary } from '#lib/api/contracts/test-results.ts';
 import { queryOf, readPage, writeListQuery } from '#lib/list-view.ts';
-import { createLoader, pushAddress, viewInAddress, type Loadable, type Page } from './loadable.ts';
+import { createLoader, type Loadable, type Page, pushAddress, viewInAddress } from './loadable.ts';
 
 /**
  * /test-response/give-response: the patient's results one page at a time, or one result when the

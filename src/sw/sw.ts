@@ -108,11 +108,9 @@ self.addEventListener('message', (event) => {
     .filter((url) => sameOrigin(url) && IMAGE_FILE.test(url.pathname))
     .slice(0, 50)
     .map((url) => url.href);
-  const work = Promise.all([
-    fill(PAGES, [page.href]),
-    fillImages(event, pictures),
-    ...bundlesOf(page.pathname).map(([name, bundle]) => cacheBundle(event, name, bundle)),
-  ]).finally(() => event.ports[0]?.postMessage({ type: 'warmed' }));
+  const work = Promise.all([fill(PAGES, [page.href]), fillImages(event, pictures), ...bundlesOf(page.pathname).map(([name, bundle]) => cacheBundle(event, name, bundle))]).finally(() =>
+    event.ports[0]?.postMessage({ type: 'warmed' }),
+  );
   event.waitUntil(work);
 });
 
@@ -155,5 +153,10 @@ setCatchHandler(async ({ request }) => {
 
 // Keeps the home page available offline from the first visit on.
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(PAGES).then((cache) => cache.add('/')).catch(() => undefined));
+  event.waitUntil(
+    caches
+      .open(PAGES)
+      .then((cache) => cache.add('/'))
+      .catch(() => undefined),
+  );
 });

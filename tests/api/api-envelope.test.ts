@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 
 let server: RunningServer;
 let secure: RunningServer;
@@ -21,7 +21,7 @@ async function expectEnvelope(response: Response, status: number): Promise<void>
   expect(body.message).toMatch(persian);
 }
 
-describe('every /api answer is the JSON envelope, never Astro\'s English 403', () => {
+describe("every /api answer is the JSON envelope, never Astro's English 403", () => {
   it('a token-only POST without a body or Content-Type reaches the endpoint', async () => {
     const token = 'A'.repeat(43);
     for (const path of ['/api/user/info', '/api/auth/logout']) {
@@ -29,7 +29,7 @@ describe('every /api answer is the JSON envelope, never Astro\'s English 403', (
     }
   });
 
-  it('a cross-site POST with a form Content-Type gets the API\'s own answer (415), not a 403', async () => {
+  it("a cross-site POST with a form Content-Type gets the API's own answer (415), not a 403", async () => {
     const response = await call(server, '/api/auth/login/with/phone-number', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },

@@ -8,11 +8,11 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/lib/api/contracts/appointments.ts';
 import { bookWithWallet, envelope, freeDays, freeStarts, getAs, hold, holdOk, slotsOf, walletOf } from '../support/appointments-api.ts';
-import { nationalCode, newIp, newPhone, post, registerPatient } from '../support/portal-api.ts';
 import { SERVER_DATABASES, withServerOn } from '../support/databases.ts';
+import { nationalCode, newIp, newPhone, post, registerPatient } from '../support/portal-api.ts';
+import { rawRequest as sendRaw } from '../support/raw-request.ts';
 import type { RunningServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
-import { rawRequest as sendRaw } from '../support/raw-request.ts';
 
 const HIS_KEY = 'his-booking-attack-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -74,13 +74,24 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
         '%C0%AE%C0%AE',
       ];
       for (const key of keys) {
-        for (const [method, suffix] of [['GET', ''], ['GET', '/calendar.ics'], ['POST', '/pay'], ['POST', '/cancel'], ['POST', '/reschedule']] as const) {
+        for (const [method, suffix] of [
+          ['GET', ''],
+          ['GET', '/calendar.ics'],
+          ['POST', '/pay'],
+          ['POST', '/cancel'],
+          ['POST', '/reschedule'],
+        ] as const) {
           const status = await rawRequest(method, `/api/appointments/${key}${suffix}`, attacker.token);
           expect4xx(status, `${method} ${key}${suffix}`);
         }
       }
       // Dot segments resolve (to the attacker's own wallet, at most); the owner's appointment stays shut.
-      for (const path of [`/api/appointments/%2E%2E`, `/api/appointments/../appointments/${booked.key}`, `/api/appointments/x/../${booked.key}/cancel`, `/api/appointments/${booked.key}/../../wallet`]) {
+      for (const path of [
+        `/api/appointments/%2E%2E`,
+        `/api/appointments/../appointments/${booked.key}`,
+        `/api/appointments/x/../${booked.key}/cancel`,
+        `/api/appointments/${booked.key}/../../wallet`,
+      ]) {
         const status = await rawRequest(path.endsWith('cancel') ? 'POST' : 'GET', path, attacker.token);
         expect(status, path).toBeLessThan(500);
         if (path.includes(booked.key) && !path.endsWith('wallet')) expect(status, path).toBe(404);
@@ -210,7 +221,10 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
             : post(server, `appointments/${held.key}/cancel`, undefined, { token: me.token }),
         );
         const statuses = (await Promise.all(calls)).map((answer) => answer.status);
-        expect(statuses.filter((status) => status !== 200 && status !== 409), statuses.join(',')).toEqual([]);
+        expect(
+          statuses.filter((status) => status !== 200 && status !== 409),
+          statuses.join(','),
+        ).toEqual([]);
         const final = (await envelope<Appointment>(await getAs(server, `/api/appointments/${held.key}`, me.token))).data!;
         expect(['cancelled', 'confirmed']).toContain(final.status);
         const expected = final.status === 'confirmed' ? 20_000_000 - held.fee : 20_000_000;
@@ -231,7 +245,10 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
           : post(server, `appointments/${booked.key}/reschedule`, { start: starts[1 + (i % 8)] }, { token: me.token }),
       );
       const statuses = (await Promise.all(calls)).map((answer) => answer.status);
-      expect(statuses.filter((status) => status >= 500), statuses.join(',')).toEqual([]);
+      expect(
+        statuses.filter((status) => status >= 500),
+        statuses.join(','),
+      ).toEqual([]);
       const final = (await envelope<Appointment>(await getAs(server, `/api/appointments/${booked.key}`, me.token))).data!;
       expect(final.status).toBe('cancelled');
       expect(await walletOf(server, me.token)).toEqual({ balance: 20_000_000, available: 20_000_000, held: 0 });
@@ -269,7 +286,10 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       await holdOk(server, me.token, doctor, starts[0]!);
       const answers = await Promise.all(starts.slice(1, 21).map((start) => hold(server, me.token, { doctor_id: doctor, start })));
       const statuses = answers.map((answer) => answer.status);
-      expect(statuses.filter((status) => status !== 201 && status !== 409), statuses.join(',')).toEqual([]);
+      expect(
+        statuses.filter((status) => status !== 201 && status !== 409),
+        statuses.join(','),
+      ).toEqual([]);
       expect(statuses).toContain(201);
       const upcoming = (await envelope<Appointment[]>(await getAs(server, '/api/appointments?scope=upcoming&per_page=50', me.token))).data!;
       expect(upcoming.filter((a) => a.status === 'held' || a.status === 'awaiting_payment')).toHaveLength(1);
@@ -322,12 +342,16 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
         ...holders.map((h, i) => hold(server, h.token, { doctor_id: doctor, start: day.slots[6 + i]!.start })),
       ]);
       const statuses = answers.map((answer) => answer.status);
-      expect(statuses.filter((status) => status >= 500), statuses.join(',')).toEqual([]);
+      expect(
+        statuses.filter((status) => status >= 500),
+        statuses.join(','),
+      ).toEqual([]);
       expect(statuses[payers.length]).toBe(201);
       const desk = await envelope<unknown[]>(await hospital(`/appointments?date=${day.date}&doctor_id=${doctor}`));
       expect(desk.data).toEqual([]);
       for (const payer of payers) expect(await walletOf(server, payer.token)).toEqual({ balance: 20_000_000, available: 20_000_000, held: 0 });
-      for (const held of holds) expect((await envelope<Appointment>(await getAs(server, `/api/appointments/${held.key}`, payers[holds.indexOf(held)]!.token))).data?.status).toBe('cancelled');
+      for (const held of holds)
+        expect((await envelope<Appointment>(await getAs(server, `/api/appointments/${held.key}`, payers[holds.indexOf(held)]!.token))).data?.status).toBe('cancelled');
       for (const h of holders) {
         const upcoming = (await envelope<Appointment[]>(await getAs(server, '/api/appointments?scope=upcoming', h.token))).data!;
         expect(upcoming.filter((a) => a.start.slice(0, 10) === day.slots[0]!.start.slice(0, 10) && (a.status === 'held' || a.status === 'confirmed'))).toEqual([]);

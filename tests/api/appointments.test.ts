@@ -9,7 +9,7 @@ import type { Appointment, SlotsAnswer } from '../../src/lib/api/contracts/appoi
 import { bookWithWallet, envelope, freeDays, freeStarts, getAs, hold, holdOk, slotsOf, walletOf } from '../support/appointments-api.ts';
 import { withServerOn } from '../support/databases.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -34,7 +34,15 @@ describe('GET /api/appointments/slots', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as SlotsAnswer;
     expect(body.success).toBe(true);
-    expect(body.meta).toMatchObject({ doctor_id: 'zahra-bagheri', days: 14, fee: 5_000_000, visit_minutes: 15, cancel_free_hours: 24, min_lead_minutes: 60, from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(body.meta).toMatchObject({
+      doctor_id: 'zahra-bagheri',
+      days: 14,
+      fee: 5_000_000,
+      visit_minutes: 15,
+      cancel_free_hours: 24,
+      min_lead_minutes: 60,
+      from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     expect(body.data.length).toBeGreaterThan(0);
     expect(body.data.length).toBeLessThanOrEqual(14);
     const slots = body.data.flatMap((day) => day.slots);
@@ -154,7 +162,6 @@ describe('one person, one visit at a time', () => {
   it('refuses a second overlapping visit of the same person with 409 naming the first (embedded database)', async () => {
     await oneVisitPerPersonAtATime(server);
   });
-
 });
 
 describe('hold → pay → reschedule → cancel', () => {
@@ -180,14 +187,20 @@ describe('hold → pay → reschedule → cancel', () => {
 
     const paid = await post(server, `appointments/${hold1.key}/pay`, { use_wallet: true }, { token: me.token });
     expect(paid.status).toBe(200);
-    expect((await envelope<{ status: string; appointment: Appointment }>(paid)).data).toMatchObject({ status: 'confirmed', key: hold1.key, appointment: { status: 'confirmed', paid_from_wallet: 5_000_000 } });
+    expect((await envelope<{ status: string; appointment: Appointment }>(paid)).data).toMatchObject({
+      status: 'confirmed',
+      key: hold1.key,
+      appointment: { status: 'confirmed', paid_from_wallet: 5_000_000 },
+    });
     expect(await walletOf(server, me.token)).toEqual({ balance: 5_000_000, available: 5_000_000, held: 0 });
     // Paying again changes nothing.
     expect((await post(server, `appointments/${hold1.key}/pay`, { use_wallet: true }, { token: me.token })).status).toBe(200);
     expect(await walletOf(server, me.token)).toMatchObject({ balance: 5_000_000 });
-    expect(readOutbox(server).filter((line) => line.to === me.phone && line.text.includes(hold1.key)).map((line) => line.text)).toEqual([
-      expect.stringMatching(/ثبت شد[^]*لغو یا تغییر رایگان تا [۰-۹]{1,2} [^ ]+ [۰-۹]{4} ساعت [۰-۹]{2}:[۰-۹]{2}؛ مبلغ به کیف پول برمی‌گردد\.$/),
-    ]);
+    expect(
+      readOutbox(server)
+        .filter((line) => line.to === me.phone && line.text.includes(hold1.key))
+        .map((line) => line.text),
+    ).toEqual([expect.stringMatching(/ثبت شد[^]*لغو یا تغییر رایگان تا [۰-۹]{1,2} [^ ]+ [۰-۹]{4} ساعت [۰-۹]{2}:[۰-۹]{2}؛ مبلغ به کیف پول برمی‌گردد\.$/)]);
 
     const got = (await envelope<Appointment>(await getAs(server, `/api/appointments/${hold1.key}`, me.token))).data!;
     expect(got).toMatchObject({
@@ -216,7 +229,9 @@ describe('hold → pay → reschedule → cancel', () => {
     const lists = async (scope: string) => (await envelope<Appointment[]>(await getAs(server, `/api/appointments?scope=${scope}`, me.token))).data!.map((a) => a.key);
     expect(await lists('cancelled')).toEqual([hold1.key]);
     expect(await lists('upcoming')).toEqual([]);
-    const texts = readOutbox(server).filter((line) => line.to === me.phone && line.text.includes(hold1.key)).map((line) => line.text);
+    const texts = readOutbox(server)
+      .filter((line) => line.to === me.phone && line.text.includes(hold1.key))
+      .map((line) => line.text);
     expect(texts).toHaveLength(3);
     expect(texts[1]).toContain('جابه‌جا شد');
     expect(texts[2]).toContain('لغو شد');

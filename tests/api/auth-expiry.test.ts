@@ -4,8 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/server/auth/messages.ts';
-import { withDataDir } from '../support/read-data-dir.ts';
 import { lastCode, nationalCode, post } from '../support/portal-api.ts';
+import { withDataDir } from '../support/read-data-dir.ts';
 import { startServer } from '../support/server.ts';
 
 // Expiry is judged by the service's clock (see src/server/auth/service.test.ts for the 2 minutes,

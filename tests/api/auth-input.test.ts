@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countLoginRowsIn, withDataDir } from '../support/read-data-dir.ts';
 import { findAccount } from '../../src/server/accounts/repository.ts';
 import { nationalCode, post, registerPatient } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { countLoginRowsIn, withDataDir } from '../support/read-data-dir.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 
 // A server of its own: one patient registers, then every kind of bad body is sent to every
 // endpoint, and the database must hold exactly that one login's rows afterwards.

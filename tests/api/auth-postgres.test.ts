@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newIp, newPhone, post } from '../support/portal-api.ts';
 import { createScratchPostgres } from '../support/databases.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { newIp, newPhone, post } from '../support/portal-api.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -26,9 +26,7 @@ describe.skipIf(!adminUrl)('login limits across two processes on PostgreSQL', ()
 
   it('accepts exactly 30 of 45 simultaneous sends from one address', async () => {
     const ip = newIp();
-    const answers = await Promise.all(
-      Array.from({ length: 45 }, (_, i) => post(servers[i % 2]!, 'auth/login/with/phone-number', { phone_number: newPhone() }, { ip })),
-    );
+    const answers = await Promise.all(Array.from({ length: 45 }, (_, i) => post(servers[i % 2]!, 'auth/login/with/phone-number', { phone_number: newPhone() }, { ip })));
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(30);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
@@ -36,9 +34,7 @@ describe.skipIf(!adminUrl)('login limits across two processes on PostgreSQL', ()
 
   it('counts exactly 50 of 60 simultaneous wrong checks from one address, and refuses the other 10', async () => {
     const ip = newIp();
-    const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => post(servers[i % 2]!, 'auth/check_verification_code', { phone_number: newPhone(), code: '12345' }, { ip })),
-    );
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => post(servers[i % 2]!, 'auth/check_verification_code', { phone_number: newPhone(), code: '12345' }, { ip })));
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 422)).toHaveLength(50);
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);

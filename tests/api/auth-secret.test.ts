@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/server/auth/messages.ts';
 import { latestCode } from '../../src/server/auth/repository.ts';
-import { withDataDir } from '../support/read-data-dir.ts';
 import { lastCode, post } from '../support/portal-api.ts';
+import { withDataDir } from '../support/read-data-dir.ts';
 import { startServer } from '../support/server.ts';
 
 // The key is generated into DATA_DIR when APP_SECRET is unset; '' makes sure it is unset here.

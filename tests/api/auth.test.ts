@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/lib/api/contracts/auth.ts';
+import { accountMessages } from '../../src/server/accounts/messages.ts';
 import { insertAccount } from '../../src/server/accounts/repository.ts';
+import { authMessages } from '../../src/server/auth/messages.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { transfer } from '../../src/server/ledger/transfer.ts';
-import { authMessages } from '../../src/server/auth/messages.ts';
-import { accountMessages } from '../../src/server/accounts/messages.ts';
-import { withDataDir } from '../support/read-data-dir.ts';
 import { lastCode, nationalCode, newIp, newPhone, otherCode, post, postRaw, readOutbox } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { withDataDir } from '../support/read-data-dir.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 
 /** A phone that already owns two accounts (a mother and her son) before the server starts. */
 const family = { phone: '09121110000', mother: nationalCode(9001), son: nationalCode(9002) };

@@ -45,7 +45,7 @@ async function takenSlots(doctorId: string): Promise<number> {
 describe.each(SERVER_DATABASES)('on the %s database', (database) => {
   withServerOn(database, { TRUST_PROXY: '1', HOSPITAL_API_KEYS: `his:${sha256(HIS_KEY)}`, DEMO_DATA: '0' }, (running) => (server = running.server));
 
-  it("70 accounts on 7 phones, each from its own address, trying every slot of a doctor at once hold 14 (2 a phone); the rest are 429 and hold nothing", async () => {
+  it('70 accounts on 7 phones, each from its own address, trying every slot of a doctor at once hold 14 (2 a phone); the rest are 429 and hold nothing', async () => {
     const phones = await Promise.all(Array.from({ length: 7 }, () => phoneWithAccounts(10)));
     const doctor = 'golnaz-taheri';
     const starts = await freeStarts(server, doctor, 1);

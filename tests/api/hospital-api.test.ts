@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hospitalAudit, hospitalIdempotency } from '../../src/server/db/schema/hospital.ts';
 import { nationalCode, newIp, newPhone, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { withDataDir } from '../support/read-data-dir.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 import { chargeWallet, requestWithdrawal, TEST_IBAN } from '../support/wallet-api.ts';
 
 const HIS_KEY = 'his-test-key-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -40,7 +40,10 @@ interface Withdrawal {
   reason?: string;
 }
 
-function hospital(apiPath: string, { key, body, idempotencyKey, method = body === undefined ? 'GET' : 'POST', ip }: { key?: string; body?: unknown; idempotencyKey?: string; method?: string; ip?: string } = {}) {
+function hospital(
+  apiPath: string,
+  { key, body, idempotencyKey, method = body === undefined ? 'GET' : 'POST', ip }: { key?: string; body?: unknown; idempotencyKey?: string; method?: string; ip?: string } = {},
+) {
   return fetch(new URL(`/api/hospital/v1${apiPath}`, server.url), {
     method,
     headers: {
@@ -63,7 +66,10 @@ async function patientWithBalance(amount: number) {
 const wallet = async (token: string) =>
   (await envelope<{ balance: number; available: number; held: number }>(await fetch(new URL('/api/wallet', server.url), { headers: { authorization: `Bearer ${token}` } }))).data;
 /** The texts sent to patients about `key` (the console SMS provider's outbox). */
-const smsAbout = (key: string) => readOutbox(server).filter((line) => line.text.includes(key)).map((line) => line.text);
+const smsAbout = (key: string) =>
+  readOutbox(server)
+    .filter((line) => line.text.includes(key))
+    .map((line) => line.text);
 
 describe('hospital API: OpenAPI', () => {
   // First in the file: the document must list every route even when no other hospital route ran yet.
@@ -217,9 +223,7 @@ describe('hospital API: withdrawals', () => {
     const patient = await patientWithBalance(5_000_000);
     const key = await requestWithdrawal(server, patient.token, 3_000_000);
     const idempotencyKey = randomUUID();
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => hospital(`/withdrawals/${key}/paid`, { key: HIS_KEY, body: { bank_reference: 'SATNA-5' }, idempotencyKey })),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, () => hospital(`/withdrawals/${key}/paid`, { key: HIS_KEY, body: { bank_reference: 'SATNA-5' }, idempotencyKey })));
     const bodies = await Promise.all(answers.map(async (answer) => ({ status: answer.status, body: await envelope<Withdrawal>(answer) })));
     const paid = bodies.filter((answer) => answer.status === 200);
     const waiting = bodies.filter((answer) => answer.status !== 200);

@@ -9,7 +9,7 @@ import type { DeskAppointment, LeaveResult } from '../../src/server/appointments
 import { bookWithWallet, envelope, freeDays, holdOk, slotsOf, walletOf } from '../support/appointments-api.ts';
 import { hospitalCli } from '../support/hospital-cli.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
 
 const DESK_KEY = 'desk-booking-key-0123456789abcdefghijklmnopqrstuvwxyz';

@@ -9,16 +9,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeskServiceRequest } from '../../src/server/service-requests/hospital.ts';
-import type { HospitalInvoice, IssuedInvoice } from '../../src/server/invoices/hospital.ts';
-import { hospitalAudit } from '../../src/server/db/schema/hospital.ts';
-import { tehranInstant, addDays } from '../../src/lib/appointments/slots.ts';
+import { addDays, tehranInstant } from '../../src/lib/appointments/slots.ts';
 import { toTehranIsoDate } from '../../src/lib/format/date.ts';
+import { hospitalAudit } from '../../src/server/db/schema/hospital.ts';
+import type { HospitalInvoice, IssuedInvoice } from '../../src/server/invoices/hospital.ts';
+import type { DeskServiceRequest } from '../../src/server/service-requests/hospital.ts';
 import { envelope, getAs } from '../support/appointments-api.ts';
 import { hospitalCli } from '../support/hospital-cli.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { withDataDir } from '../support/read-data-dir.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
 
 const DESK_KEY = 'desk-requests-key-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -180,7 +180,11 @@ describe('hospital API: service requests', () => {
     const first = await hospital(`/service-requests/${key}/status`, { key: DESK_KEY, body: { status: 'reviewing', note }, idempotencyKey });
     expect(first.status).toBe(200);
     const firstText = await first.text();
-    expect((JSON.parse(firstText) as { data: DeskServiceRequest }).data).toMatchObject({ key, status: 'reviewing', history: [{ status: 'submitted' }, { status: 'reviewing', by: 'hospital', note }] });
+    expect((JSON.parse(firstText) as { data: DeskServiceRequest }).data).toMatchObject({
+      key,
+      status: 'reviewing',
+      history: [{ status: 'submitted' }, { status: 'reviewing', by: 'hospital', note }],
+    });
     const replay = await hospital(`/service-requests/${key}/status`, { key: DESK_KEY, body: { status: 'reviewing', note }, idempotencyKey });
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await replay.text()).toBe(firstText);
@@ -271,7 +275,10 @@ describe('hospital API: invoices', () => {
   it('refuses a wrong mobile or another patient’s request (422), an unknown request (404), bad lines (422)', async () => {
     const [patient, other] = [await newPatient(), await newPatient()];
     const request = await requestService(patient);
-    const wrongPhone = await hospital('/invoices', { key: BILLING_KEY, body: invoiceBody(patient, { patient: { international_code: patient.internationalCode, phone_number: other.phone } }) });
+    const wrongPhone = await hospital('/invoices', {
+      key: BILLING_KEY,
+      body: invoiceBody(patient, { patient: { international_code: patient.internationalCode, phone_number: other.phone } }),
+    });
     expect(wrongPhone.status).toBe(422);
     expect((await envelope(wrongPhone)).errors).toHaveProperty(['patient.phone_number']);
     const notTheirs = await hospital('/invoices', { key: BILLING_KEY, body: invoiceBody(other, { service_request_key: request }) });
@@ -279,7 +286,12 @@ describe('hospital API: invoices', () => {
     expect((await hospital('/invoices', { key: BILLING_KEY, body: invoiceBody(patient, { service_request_key: 'SR-AAAAAA' }) })).status).toBe(404);
     const badLines = await hospital('/invoices', {
       key: BILLING_KEY,
-      body: invoiceBody(patient, { items: [{ title: 'ویزیت', quantity: 0, unit_price: 1_000 }, { title: 'نوار قلب', quantity: 1, unit_price: 1_000, insurance_share: 2_000 }] }),
+      body: invoiceBody(patient, {
+        items: [
+          { title: 'ویزیت', quantity: 0, unit_price: 1_000 },
+          { title: 'نوار قلب', quantity: 1, unit_price: 1_000, insurance_share: 2_000 },
+        ],
+      }),
     });
     expect(badLines.status).toBe(422);
     expect(Object.keys((await envelope(badLines)).errors ?? {}).sort()).toEqual(['items.0.quantity', 'items.1']);
@@ -307,7 +319,11 @@ describe('hospital API: invoices', () => {
     expect((await post(server, `invoices/${toPay.key}/pay`, { use_wallet: true }, { token: patient.token })).status).toBe(200);
     const refused = await hospital(`/invoices/${toPay.key}/void`, { key: BILLING_KEY, body: { reason } });
     expect(refused.status).toBe(409);
-    expect((await envelope<HospitalInvoice>(await hospital(`/invoices/${toPay.key}`, { key: BILLING_KEY }))).data).toMatchObject({ status: 'paid', paid: 2_000_000, paid_from_wallet: 2_000_000 });
+    expect((await envelope<HospitalInvoice>(await hospital(`/invoices/${toPay.key}`, { key: BILLING_KEY }))).data).toMatchObject({
+      status: 'paid',
+      paid: 2_000_000,
+      paid_from_wallet: 2_000_000,
+    });
     expect((await hospital('/invoices/IN-AAAAAA/void', { key: BILLING_KEY, body: { reason } })).status).toBe(404);
     expect((await hospital('/invoices/IN-AAAAAA', { key: BILLING_KEY })).status).toBe(404);
     expect((await hospital(`/invoices/${toPay.key}/void`, { key: BILLING_KEY, body: { reason: 'cancelled' } })).status).toBe(422);
@@ -355,12 +371,18 @@ describe('npm run hospital: requests and invoices', () => {
 
     const issued = await cli([
       'invoice',
-      '--patient', patient.internationalCode,
-      '--phone', patient.phone,
-      '--request', key,
-      '--item', 'سرم‌تراپی در منزل:1:2,800,000:1200000',
-      '--item', 'ایاب‌وذهاب پرستار:1:600000:0:200000',
-      '--due', dayAhead(7),
+      '--patient',
+      patient.internationalCode,
+      '--phone',
+      patient.phone,
+      '--request',
+      key,
+      '--item',
+      'سرم‌تراپی در منزل:1:2,800,000:1200000',
+      '--item',
+      'ایاب‌وذهاب پرستار:1:600000:0:200000',
+      '--due',
+      dayAhead(7),
     ]);
     expect(issued.stderr).toBe('');
     expect(issued.code).toBe(0);

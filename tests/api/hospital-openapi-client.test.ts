@@ -7,7 +7,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nationalCode, newPhone } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 import { cbcFiling, newReceptionCode } from '../support/test-results.ts';
 
 /**
@@ -44,7 +44,17 @@ function typeErrors(dir: string, files: Record<string, string>): string[] {
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   const program = ts.createProgram(
     Object.keys(files).map((name) => path.join(dir, name)),
-    { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], skipLibCheck: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true },
+    {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+      skipLibCheck: true,
+      exactOptionalPropertyTypes: true,
+      noUncheckedIndexedAccess: true,
+    },
   );
   return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }
@@ -181,7 +191,10 @@ describe('hospital API: every answered status is declared', () => {
     expect(undeclared).toEqual([]);
     // The probe reached past the key check on every operation, not only the 401/403 doors.
     for (const [id, statuses] of answered) {
-      expect([...statuses].some((status) => status !== 401 && status !== 403), id).toBe(true);
+      expect(
+        [...statuses].some((status) => status !== 401 && status !== 403),
+        id,
+      ).toBe(true);
       const [method, route] = id.split(' ') as [string, string];
       if (document.paths[route]![method.toLowerCase()]!.requestBody) expect([...statuses], id).toEqual(expect.arrayContaining([401, 403, 413, 415, 422]));
     }

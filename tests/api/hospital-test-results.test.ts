@@ -9,16 +9,16 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestResult, TestResultSummary } from '../../src/lib/api/contracts/test-results.ts';
-import { eq } from 'drizzle-orm';
 import { hospitalAudit } from '../../src/server/db/schema/hospital.ts';
 import { testResults } from '../../src/server/db/schema/test-results.ts';
 import { envelope, getAs } from '../support/appointments-api.ts';
 import { hospitalCli } from '../support/hospital-cli.ts';
 import { lastCode, nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
 import { withDataDir } from '../support/read-data-dir.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 import { cbcFiling } from '../support/test-results.ts';
 
 const LAB_KEY = 'lab-results-key-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -188,7 +188,7 @@ describe('npm run hospital -- result', () => {
     }
   });
 
-  it('files our JSON on the database directly when no portal answers, waiting to be claimed when the mobile is not the account\'s; every call audited', async () => {
+  it("files our JSON on the database directly when no portal answers, waiting to be claimed when the mobile is not the account's; every call audited", async () => {
     const patient = await newPatient();
     const url = server.url;
     await server.stop();
@@ -202,7 +202,12 @@ describe('npm run hospital -- result', () => {
       expect(direct.code).toBe(0);
       expect(direct.stdout).toContain('(JSON)');
       expect(direct.stdout).toContain('کد پذیرش و کد ملی');
-      const stored = await withDataDir(server.dataDir, (db) => db.select().from(testResults).where(eq(testResults.receptionCode, String(body.reception_code))));
+      const stored = await withDataDir(server.dataDir, (db) =>
+        db
+          .select()
+          .from(testResults)
+          .where(eq(testResults.receptionCode, String(body.reception_code))),
+      );
       expect(stored.map((row) => [row.accountId, row.filedBy, row.format])).toEqual([[null, 'cli', 'json']]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

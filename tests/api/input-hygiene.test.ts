@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAccount } from '../../src/server/accounts/repository.ts';
-import { countLoginRowsIn, countVisitsIn, withDataDir } from '../support/read-data-dir.ts';
 import { nationalCode, newIp, post, readOutbox, registerPatient } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { countLoginRowsIn, countVisitsIn, withDataDir } from '../support/read-data-dir.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 
 const REQUIRED = 'این فیلد الزامی است';
 const CONTROL = 'متن واردشده نویسه‌های نامعتبر دارد';

@@ -12,24 +12,13 @@ import type { Invoice, PublicInvoice } from '../../src/lib/api/contracts/invoice
 import type { ServiceRequest } from '../../src/lib/api/contracts/service-requests.ts';
 import type { Payment, WalletTransaction } from '../../src/lib/api/contracts/wallet.ts';
 import { readCatalogue } from '../../src/server/catalogue/index.ts';
-import { envelope, getAs, walletOf, type Envelope } from '../support/appointments-api.ts';
+import { type Envelope, envelope, getAs, walletOf } from '../support/appointments-api.ts';
 import { SERVER_DATABASES, withServerOn } from '../support/databases.ts';
-import {
-  arriveFromBank,
-  bankPathOf,
-  createRequest,
-  hospitalCall,
-  issueInvoice,
-  paidAtBank,
-  requestBody,
-  tehranDay,
-  TEST_ADDRESS,
-  tokenOf,
-} from '../support/invoice-api.ts';
+import { arriveFromBank, bankPathOf, createRequest, hospitalCall, issueInvoice, paidAtBank, requestBody, TEST_ADDRESS, tehranDay, tokenOf } from '../support/invoice-api.ts';
 import { nationalCode, newIp, newPhone, post, registerPatient } from '../support/portal-api.ts';
+import { rawRequest as sendRaw } from '../support/raw-request.ts';
 import type { RunningServer } from '../support/server.ts';
 import { chargeWallet, SANDBOX_CARD, submitAtBank } from '../support/wallet-api.ts';
-import { rawRequest as sendRaw } from '../support/raw-request.ts';
 
 const HIS_KEY = 'his-invoice-attack-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -227,8 +216,21 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
         encodeURIComponent('سلام'),
       ];
       const routes: Array<[string, Array<['GET' | 'POST', string]>]> = [
-        [request.key, [['GET', '/api/service-requests/{}'], ['POST', '/api/service-requests/{}/cancel']]],
-        [invoice.key, [['GET', '/api/invoices/{}'], ['POST', '/api/invoices/{}/pay'], ['POST', '/api/invoices/{}/share']]],
+        [
+          request.key,
+          [
+            ['GET', '/api/service-requests/{}'],
+            ['POST', '/api/service-requests/{}/cancel'],
+          ],
+        ],
+        [
+          invoice.key,
+          [
+            ['GET', '/api/invoices/{}'],
+            ['POST', '/api/invoices/{}/pay'],
+            ['POST', '/api/invoices/{}/share'],
+          ],
+        ],
       ];
       for (const [key, paths] of routes) {
         for (const param of odd(key, key.slice(0, 2))) {
@@ -256,7 +258,20 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
         if (!path.endsWith('wallet')) expect(status, path).toBe(404);
       }
       // Lists' filters and paging at their edges: a page (perhaps empty) or a 422, never a failure.
-      for (const query of ['status=__proto__', 'status=constructor', 'status=unpaid&status=paid', 'status[]=paid', 'page=0', 'page=-1', 'page=1e3', 'page=999999', 'per_page=0', 'per_page=51', `status=${'x'.repeat(5000)}`, 'status=paid%00']) {
+      for (const query of [
+        'status=__proto__',
+        'status=constructor',
+        'status=unpaid&status=paid',
+        'status[]=paid',
+        'page=0',
+        'page=-1',
+        'page=1e3',
+        'page=999999',
+        'per_page=0',
+        'per_page=51',
+        `status=${'x'.repeat(5000)}`,
+        'status=paid%00',
+      ]) {
         for (const list of ['/api/invoices', '/api/service-requests']) {
           const answer = await get(`${list}?${query}`, attacker.token);
           expect([200, 422], `${list}?${query.slice(0, 40)}`).toContain(answer.status);
@@ -327,7 +342,10 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
         const guess = `${String(i).padStart(2, '0')}${'G'.repeat(20)}`;
         guesses.push((await getAs(server, `/api/public/invoices/${guess}`, undefined, guesser)).status);
       }
-      expect(guesses.filter((status) => status !== 404 && status !== 429), guesses.join(',')).toEqual([]);
+      expect(
+        guesses.filter((status) => status !== 404 && status !== 429),
+        guesses.join(','),
+      ).toEqual([]);
       expect(guesses.at(-1)).toBe(429);
       await refused(await getAs(server, `/api/public/invoices/${token}`, undefined, guesser), 429, 'the real token from the guessing address');
       expect((await get(`/api/public/invoices/${token}`)).status).toBe(200);
@@ -349,7 +367,23 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       const shared = (await envelope<{ url: string; token: string }>(await post(server, `invoices/${own.key}/share`, undefined, { token: owner.token }))).data!;
       expect(shared.url).toBe(`/sr/invoice/${shared.token}`);
 
-      const allowed = new Set(['key', 'status', 'items', 'total', 'insurance_total', 'discount_total', 'payable', 'paid', 'due_at', 'service_name', 'patient_masked', 'issuer', 'issued_at', 'paid_at', 'can_pay']);
+      const allowed = new Set([
+        'key',
+        'status',
+        'items',
+        'total',
+        'insurance_total',
+        'discount_total',
+        'payable',
+        'paid',
+        'due_at',
+        'service_name',
+        'patient_masked',
+        'issuer',
+        'issued_at',
+        'paid_at',
+        'can_pay',
+      ]);
       const secrets = (extra: string[]) => [
         owner.internationalCode,
         owner.internationalCode.slice(-4),
@@ -381,7 +415,10 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
         expect(answer.headers.get('cache-control')).toContain('no-store');
         const text = await answer.text();
         const data = (JSON.parse(text) as { data: PublicInvoice }).data;
-        expect(Object.keys(data).filter((name) => !allowed.has(name)), 'fields beyond the public view').toEqual([]);
+        expect(
+          Object.keys(data).filter((name) => !allowed.has(name)),
+          'fields beyond the public view',
+        ).toEqual([]);
         expect(data.patient_masked).toBe(masked);
         expect(data.can_pay).toBe(true);
         for (const secret of secrets([...extra])) expect(text.includes(secret), `public view shows ${secret}`).toBe(false);
@@ -414,7 +451,11 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       const receipt = await get(`/return-bank?payment=${link.paymentId}`);
       expect(receipt.headers.get('cache-control') ?? '').toContain('no-store');
       const receiptText = await receipt.text();
-      for (const [what, page] of [['go-to-bank', goToBank], ['sandbox bank', bankPage], ['receipt', receiptText]] as const) {
+      for (const [what, page] of [
+        ['go-to-bank', goToBank],
+        ['sandbox bank', bankPage],
+        ['receipt', receiptText],
+      ] as const) {
         for (const secret of secrets([])) expect(page.includes(secret), `${what} shows ${secret}`).toBe(false);
       }
       // Paid through the link: the invoice, not the wallet; the link now shows it paid.
@@ -588,7 +629,9 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       expect(polluted.status).toBe(201);
       const pollutedData = (await envelope<ServiceRequest>(polluted)).data!;
       expect(pollutedData).toMatchObject({ status: 'submitted', patient: { first_name: 'پریسا', last_name: 'امینی', self: true } });
-      const constructor = await post(server, 'service-requests', `${json(good)},"constructor":{"prototype":{"for":${relative}}},"status":"done","key":"SR-AAAAAA","history":[]}`, { token: me.token });
+      const constructor = await post(server, 'service-requests', `${json(good)},"constructor":{"prototype":{"for":${relative}}},"status":"done","key":"SR-AAAAAA","history":[]}`, {
+        token: me.token,
+      });
       expect(constructor.status).toBe(201);
       const constructorData = (await envelope<ServiceRequest>(constructor)).data!;
       expect(constructorData).toMatchObject({ status: 'submitted', patient: { self: true } });
@@ -599,7 +642,11 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       const lastGood = await post(server, 'service-requests', `${json(good)},"address":"تهران، خیابان احمق، پلاک ۱۲","address":"${TEST_ADDRESS}"}`, { token: me.token });
       expect(lastGood.status).toBe(201);
       expect((await envelope<ServiceRequest>(lastGood)).data?.address).toBe(TEST_ADDRESS);
-      await refused(await post(server, 'service-requests', `${json(good)},"address":"${TEST_ADDRESS}","address":"تهران، خیابان احمق، پلاک ۱۲"}`, { token: me.token }), 422, 'last address forbidden');
+      await refused(
+        await post(server, 'service-requests', `${json(good)},"address":"${TEST_ADDRESS}","address":"تهران، خیابان احمق، پلاک ۱۲"}`, { token: me.token }),
+        422,
+        'last address forbidden',
+      );
 
       // use_wallet: only a JSON boolean; a string, number, null or object is refused and moves nothing.
       const invoice = await invoiceFor(me);
@@ -632,7 +679,10 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       const invoice = await invoiceFor(me, 3_000_000);
       const answers = await Promise.all(Array.from({ length: 50 }, () => payInvoice(me, invoice.key, { use_wallet: true })));
       const statuses = answers.map((answer) => answer.status);
-      expect(statuses.filter((status) => status !== 200), statuses.join(',')).toEqual([]);
+      expect(
+        statuses.filter((status) => status !== 200),
+        statuses.join(','),
+      ).toEqual([]);
       for (const answer of answers) expect((await envelope<{ status: string }>(answer)).data?.status).toBe('paid');
       expect(await walletOf(server, me.token)).toEqual({ balance: 7_000_000, available: 7_000_000, held: 0 });
       expect(await invoiceOf(me, invoice.key)).toMatchObject({ status: 'paid', paid_from_wallet: 3_000_000, paid_by_bank: 0, paid: 3_000_000 });
@@ -669,7 +719,12 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
         expect(await walletOf(server, me.token)).toEqual({ balance: 1_000_000, available: 0, held: 1_000_000 });
         const theirs = await payThroughLink(tokenOf(invoice.url!));
         const [myCallback, theirCallback] = await Promise.all([paidAtBank(server, mine.redirectUrl), paidAtBank(server, theirs.redirectUrl)]);
-        const arrivals = await Promise.all([arriveFromBank(server, myCallback), arriveFromBank(server, theirCallback), arriveFromBank(server, myCallback), arriveFromBank(server, theirCallback)]);
+        const arrivals = await Promise.all([
+          arriveFromBank(server, myCallback),
+          arriveFromBank(server, theirCallback),
+          arriveFromBank(server, myCallback),
+          arriveFromBank(server, theirCallback),
+        ]);
         expect(arrivals.map((answer) => answer.status).filter((status) => status >= 400)).toEqual([]);
 
         const settled = await invoiceOf(me, invoice.key);
@@ -735,8 +790,14 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       // Done: once, concurrently too; then 409; unknown and not-returned payments are 404.
       const dones = await Promise.all(Array.from({ length: 5 }, (_, i) => his(`/payer-refunds/${theirs.paymentId}/done`, { bank_reference: `REF-${i}` })));
       const doneStatuses = dones.map((answer) => answer.status);
-      expect(doneStatuses.filter((status) => status === 200), doneStatuses.join(',')).toHaveLength(1);
-      expect(doneStatuses.filter((status) => status !== 200 && status !== 409), doneStatuses.join(',')).toEqual([]);
+      expect(
+        doneStatuses.filter((status) => status === 200),
+        doneStatuses.join(','),
+      ).toHaveLength(1);
+      expect(
+        doneStatuses.filter((status) => status !== 200 && status !== 409),
+        doneStatuses.join(','),
+      ).toEqual([]);
       await refused(await his(`/payer-refunds/${theirs.paymentId}/done`, { bank_reference: 'REF-AGAIN' }), 409, 'second done');
       await refused(await his(`/payer-refunds/${mine.paymentId}/done`, { bank_reference: 'REF-MINE' }), 404, 'done of the patient’s own payment');
       for (const id of ['x', 'A'.repeat(22), '%00', 'A'.repeat(3000), '..%2F..%2Fledger%2Fcheck']) {
@@ -776,11 +837,16 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       const mine = await payPartlyByBank(me, atBankByMe.key, true);
       expect(await walletOf(server, me.token)).toEqual({ balance: 1_000_000, available: 0, held: 1_000_000 });
       const reason = { reason: 'صورت‌حساب اشتباه صادر شد' };
-      const voids = (await Promise.all([his(`/invoices/${atBankByLink.key}/void`, reason), his(`/invoices/${atBankByMe.key}/void`, reason), his(`/invoices/${atBankByMe.key}/void`, reason)])).map((answer) => answer.status);
+      const voids = (
+        await Promise.all([his(`/invoices/${atBankByLink.key}/void`, reason), his(`/invoices/${atBankByMe.key}/void`, reason), his(`/invoices/${atBankByMe.key}/void`, reason)])
+      ).map((answer) => answer.status);
       // The second void of one invoice, at the same moment, is answered as done or refused (409), never run twice.
       expect(voids[0], voids.join(',')).toBe(200);
       expect(voids.slice(1).filter((status) => status === 200).length, voids.join(',')).toBeGreaterThanOrEqual(1);
-      expect(voids.slice(1).filter((status) => status !== 200 && status !== 409), voids.join(',')).toEqual([]);
+      expect(
+        voids.slice(1).filter((status) => status !== 200 && status !== 409),
+        voids.join(','),
+      ).toEqual([]);
       // The wallet part comes back at once.
       expect(await walletOf(server, me.token)).toEqual({ balance: 1_000_000, available: 1_000_000, held: 0 });
 
@@ -814,7 +880,10 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       const token = tokenOf(invoice.url!);
       const answers = await Promise.all(Array.from({ length: 12 }, () => linkPay(token)));
       const statuses = answers.map((answer) => answer.status);
-      expect(statuses.filter((status) => status !== 200 && status !== 429), statuses.join(',')).toEqual([]);
+      expect(
+        statuses.filter((status) => status !== 200 && status !== 429),
+        statuses.join(','),
+      ).toEqual([]);
       const opened = statuses.filter((status) => status === 200).length;
       expect(opened, statuses.join(',')).toBeGreaterThanOrEqual(1);
       expect(opened, statuses.join(',')).toBeLessThanOrEqual(3);
@@ -831,7 +900,10 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       const ip = newIp();
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) statuses.push((await post(server, `public/invoices/${tokens[i % 4]}/pay`, undefined, { ip })).status);
-      expect(statuses.filter((status) => status !== 200 && status !== 429), statuses.join(',')).toEqual([]);
+      expect(
+        statuses.filter((status) => status !== 200 && status !== 429),
+        statuses.join(','),
+      ).toEqual([]);
       expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(10);
       expect(statuses.at(-1)).toBe(429);
     });
@@ -842,9 +914,14 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
     // open requests under a burst; the open cap over several days is in service-requests.test.ts.
     it('twenty concurrent requests file exactly five; a cancel does not make room the same day', async () => {
       const me = await patient();
-      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post(server, 'service-requests', requestBody({ preferred_date: tehranDay(1 + (i % 30)) }), { token: me.token })));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => post(server, 'service-requests', requestBody({ preferred_date: tehranDay(1 + (i % 30)) }), { token: me.token })),
+      );
       const statuses = answers.map((answer) => answer.status);
-      expect(statuses.filter((status) => status !== 201 && status !== 429), statuses.join(',')).toEqual([]);
+      expect(
+        statuses.filter((status) => status !== 201 && status !== 429),
+        statuses.join(','),
+      ).toEqual([]);
       expect(statuses.filter((status) => status === 201).length, statuses.join(',')).toBe(5);
       for (const answer of answers) {
         if (answer.status !== 429) continue;
@@ -891,14 +968,30 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
         [cancelled, 'cancelled'],
         [rejected, 'rejected'],
       ] as const) {
-        for (const body of [{ status: 'submitted' }, { status: 'reviewing' }, { status: 'scheduled', scheduled_at: scheduledAt() }, { status: 'in_progress' }, { status: 'done' }, { status: 'cancelled' }, { status: 'rejected' }]) {
+        for (const body of [
+          { status: 'submitted' },
+          { status: 'reviewing' },
+          { status: 'scheduled', scheduled_at: scheduledAt() },
+          { status: 'in_progress' },
+          { status: 'done' },
+          { status: 'cancelled' },
+          { status: 'rejected' },
+        ]) {
           await refused(await move(request.key, body), 409, `${from} → ${body.status}`);
         }
         expect((await requestOf(me, request.key)).status).toBe(from);
       }
       // No invoice for a cancelled or rejected request.
       for (const request of [cancelled, rejected]) {
-        await refused(await hospitalCall(server, HIS_KEY, '/invoices', { patient: { international_code: me.internationalCode, phone_number: me.phone }, service_request_key: request.key, items: [{ title: 'ویزیت', quantity: 1, unit_price: 1_000_000 }] }), 409, `invoice for ${request.status}`);
+        await refused(
+          await hospitalCall(server, HIS_KEY, '/invoices', {
+            patient: { international_code: me.internationalCode, phone_number: me.phone },
+            service_request_key: request.key,
+            items: [{ title: 'ویزیت', quantity: 1, unit_price: 1_000_000 }],
+          }),
+          409,
+          `invoice for ${request.status}`,
+        );
       }
       // Odd moves: a visit in the past, an unknown status, keys of no request.
       const fresh = await createRequest(server, me.token);
@@ -923,16 +1016,25 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
             : his(`/service-requests/${request.key}/status`, { status: 'scheduled', scheduled_at: scheduledAt() }),
         );
         const statuses = (await Promise.all(calls)).map((answer) => answer.status);
-        expect(statuses.filter((status) => status !== 200 && status !== 409), statuses.join(',')).toEqual([]);
+        expect(
+          statuses.filter((status) => status !== 200 && status !== 409),
+          statuses.join(','),
+        ).toEqual([]);
         const cancels = statuses.filter((_, i) => i % 2 === 0);
         const schedules = statuses.filter((_, i) => i % 2 === 1);
         const final = await requestOf(me, request.key);
         if (final.status === 'cancelled') {
-          expect(schedules.every((status) => status === 409), statuses.join(',')).toBe(true);
+          expect(
+            schedules.every((status) => status === 409),
+            statuses.join(','),
+          ).toBe(true);
           expect(final.history.map((entry) => entry.status)).toEqual(['submitted', 'cancelled']);
         } else {
           expect(final.status).toBe('scheduled');
-          expect(cancels.every((status) => status === 409), statuses.join(',')).toBe(true);
+          expect(
+            cancels.every((status) => status === 409),
+            statuses.join(','),
+          ).toBe(true);
           expect(final.history.every((entry) => entry.status !== 'cancelled')).toBe(true);
         }
       }

@@ -12,7 +12,7 @@ import { envelope, getAs } from '../support/appointments-api.ts';
 import { createScratchPostgres, SERVER_DATABASES, withServerOn } from '../support/databases.ts';
 import { issueInvoice, tokenOf } from '../support/invoice-api.ts';
 import { nationalCode, newIp, newPhone, post, registerPatient } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
 
 const HIS_KEY = 'his-invoice-links-key-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -23,7 +23,11 @@ const UNKNOWN = 'A'.repeat(22);
 describe.each(SERVER_DATABASES)('invoice links on the %s database', (database) => {
   let server: RunningServer;
   let people = 0;
-  withServerOn(database, { TRUST_PROXY: '1', HOSPITAL_API_KEYS: `his:${sha256(HIS_KEY)}`, WALLET_CHARGE_MAX: '50000000', INVOICE_LINK_DAYS_AFTER_SETTLED: '0' }, (running) => (server = running.server));
+  withServerOn(
+    database,
+    { TRUST_PROXY: '1', HOSPITAL_API_KEYS: `his:${sha256(HIS_KEY)}`, WALLET_CHARGE_MAX: '50000000', INVOICE_LINK_DAYS_AFTER_SETTLED: '0' },
+    (running) => (server = running.server),
+  );
 
   async function patient(balance = 0) {
     const phone = newPhone();
@@ -33,7 +37,10 @@ describe.each(SERVER_DATABASES)('invoice links on the %s database', (database) =
     return { ...registered, phone, internationalCode };
   }
   const invoiceFor = (owner: Awaited<ReturnType<typeof patient>>) =>
-    issueInvoice(server, HIS_KEY, { patient: { international_code: owner.internationalCode, phone_number: owner.phone }, items: [{ title: 'تزریق در منزل', quantity: 1, unit_price: 3_000_000 }] });
+    issueInvoice(server, HIS_KEY, {
+      patient: { international_code: owner.internationalCode, phone_number: owner.phone },
+      items: [{ title: 'تزریق در منزل', quantity: 1, unit_price: 3_000_000 }],
+    });
   const get = (path: string, token?: string) => getAs(server, path, token, newIp());
   const detail = async (token: string, key: string) => (await envelope<Invoice>(await get(`/api/invoices/${key}`, token))).data!;
 

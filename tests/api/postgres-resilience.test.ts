@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres } from '../support/databases.ts';
 import { newIp, newPhone, post } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
 
 // The portal on PostgreSQL loses its database connections: terminated backends (idle and in use
@@ -40,10 +40,9 @@ describe.skipIf(!adminUrl)('on PostgreSQL, when the database goes away', () => {
   const sendCode = () => post(server, 'auth/login/with/phone-number', { phone_number: newPhone() }, { ip: newIp() });
   /** Terminates every backend of the portal's database except the admin's own. */
   const terminateBackends = async () => {
-    const { rows } = await admin.query<{ terminated: boolean }>(
-      'select pg_terminate_backend(pid) as terminated from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-      [scratch.name],
-    );
+    const { rows } = await admin.query<{ terminated: boolean }>('select pg_terminate_backend(pid) as terminated from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+      scratch.name,
+    ]);
     return rows.length;
   };
 

@@ -9,7 +9,7 @@ import { formatTime } from '../../src/lib/format/date.ts';
 import { freeStarts, holdOk } from '../support/appointments-api.ts';
 import { issueInvoice } from '../support/hospital-invoice.ts';
 import { nationalCode, newIp, newPhone, post, registerPatient } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 import { startCharge, submitAtBank } from '../support/wallet-api.ts';
 
 let server: RunningServer;
@@ -35,7 +35,11 @@ async function payAndReadReceipt(paymentId: string, redirectUrl: string): Promis
 }
 
 /** The value of a receipt row, as the page writes it. */
-const row = (html: string, name: string) => new RegExp(`data-receipt-row="${name}"[\\s\\S]*?<dd[^>]*>([\\s\\S]*?)</dd>`).exec(html)?.[1]?.replace(/<[^>]+>/g, '').trim();
+const row = (html: string, name: string) =>
+  new RegExp(`data-receipt-row="${name}"[\\s\\S]*?<dd[^>]*>([\\s\\S]*?)</dd>`)
+    .exec(html)?.[1]
+    ?.replace(/<[^>]+>/g, '')
+    .trim();
 
 describe('the bank receipt', () => {
   it('names the doctor and the visit time of an appointment payment, with Persian bank numbers', async () => {

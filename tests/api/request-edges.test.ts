@@ -24,15 +24,12 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 function send(server: RunningServer, path: string, { ip, key, method = 'GET' }: { ip: string; key?: string; method?: string }): Promise<{ status: number; text: string }> {
   const url = new URL(server.url);
   return new Promise((resolve, reject) => {
-    const outgoing = request(
-      { host: url.hostname, port: url.port, path, method, headers: { 'x-forwarded-for': ip, ...(key ? { authorization: `Bearer ${key}` } : {}) } },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-      },
-    );
+    const outgoing = request({ host: url.hostname, port: url.port, path, method, headers: { 'x-forwarded-for': ip, ...(key ? { authorization: `Bearer ${key}` } : {}) } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+    });
     outgoing.on('error', reject);
     outgoing.end();
   });
@@ -47,7 +44,11 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
     const patient = () => ({ international_code: nationalCode(70_000 + Math.floor(Math.random() * 9_000)), phone_number: newPhone() });
 
     it('POST /invoices with due_at 2027-02-31 answers 422 with the error on due_at', async () => {
-      const answer = await hospitalCall(server, HIS_KEY, '/invoices', { patient: patient(), items: [{ title: 'ویزیت', quantity: 1, unit_price: 1_000_000 }], due_at: '2027-02-31T00:00:00Z' });
+      const answer = await hospitalCall(server, HIS_KEY, '/invoices', {
+        patient: patient(),
+        items: [{ title: 'ویزیت', quantity: 1, unit_price: 1_000_000 }],
+        due_at: '2027-02-31T00:00:00Z',
+      });
       expect(answer.status).toBe(422);
       const body = (await answer.json()) as Envelope;
       expect(body.errors?.due_at).toEqual([dateTimeMessages.noSuchInstant]);

@@ -12,7 +12,7 @@ import { addDays } from '../../src/lib/appointments/slots.ts';
 import { toTehranIsoDate } from '../../src/lib/format/date.ts';
 import type { DeskServiceRequest } from '../../src/server/service-requests/hospital.ts';
 import { nationalCode, newIp, newPhone, post, registerPatient } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 
 const DESK_KEY = 'desk-files-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -55,7 +55,14 @@ async function fileRequest(token: string, extra: Record<string, unknown> = {}) {
   return post(
     server,
     'service-requests',
-    { service_id: 'home-injection', phone: '02188001234', address: 'تهران، خیابان آزادی، کوچهٔ لاله، پلاک ۷', preferred_date: addDays(toTehranIsoDate(new Date()), 2), preferred_window: 'morning', ...extra },
+    {
+      service_id: 'home-injection',
+      phone: '02188001234',
+      address: 'تهران، خیابان آزادی، کوچهٔ لاله، پلاک ۷',
+      preferred_date: addDays(toTehranIsoDate(new Date()), 2),
+      preferred_window: 'morning',
+      ...extra,
+    },
     { token, ip: newIp() },
   );
 }
@@ -108,7 +115,9 @@ describe('service request files', () => {
     expect((await get(`/api/hospital/v1/service-requests/${request.key}/files/${'A'.repeat(22)}`, DESK_KEY)).status).toBe(404);
     expect((await get(`/api/hospital/v1/service-requests/${request.key}/files/${pdf.id}`, 'not-a-key')).status).toBe(401);
 
-    const openapi = (await (await fetch(new URL('/api/hospital/v1/openapi.json', server.url))).json()) as { paths: Record<string, { get?: { responses: Record<string, { content: object }> } }> };
+    const openapi = (await (await fetch(new URL('/api/hospital/v1/openapi.json', server.url))).json()) as {
+      paths: Record<string, { get?: { responses: Record<string, { content: object }> } }>;
+    };
     expect(Object.keys(openapi.paths['/service-requests/{key}/files/{id}']!.get!.responses['200']!.content)).toContain('application/pdf');
     expect(openapi.paths['/service-requests/{key}']?.get).toBeDefined();
   });

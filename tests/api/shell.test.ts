@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -29,9 +29,7 @@ describe('pages', () => {
     const html = await response.text();
     const csp = response.headers.get('content-security-policy') ?? '';
     // Executable inline scripts only: JSON-LD data blocks are never run, so CSP does not govern them.
-    const inline = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g)]
-      .map((m) => m[1]!)
-      .filter(Boolean);
+    const inline = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).filter(Boolean);
     expect(inline.length).toBeGreaterThan(0);
     const { createHash } = await import('node:crypto');
     for (const script of inline) {

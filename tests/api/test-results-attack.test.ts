@@ -11,13 +11,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { MAX_LIVE_SHARES, type SharedTestResult, type TestResult, type TestResultSummary } from '../../src/lib/api/contracts/test-results.ts';
-import { envelope, getAs, type Envelope } from '../support/appointments-api.ts';
+import { type Envelope, envelope, getAs } from '../support/appointments-api.ts';
 import { SERVER_DATABASES, withServerOn } from '../support/databases.ts';
 import { hospitalCall } from '../support/invoice-api.ts';
 import { lastCode, nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
+import { rawRequest as sendRaw } from '../support/raw-request.ts';
 import type { RunningServer } from '../support/server.ts';
 import { cbcFiling, newReceptionCode, type ResultFiling } from '../support/test-results.ts';
-import { rawRequest as sendRaw } from '../support/raw-request.ts';
 
 const LAB_KEY = 'lab-test-results-attack-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const BILLING_KEY = 'billing-test-results-attack-key-0123456789abcdefghijklmnopqrstu';
@@ -140,11 +140,12 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       const { key } = await fileFor(owner);
       const { id: shareId, token } = await shareOk(owner, key);
 
-      const routes = (k: string) => [
-        ['GET', `/api/test-results/${k}`],
-        ['POST', `/api/test-results/${k}/share`],
-        ['POST', `/api/test-results/${k}/shares/${shareId}/revoke`],
-      ] as const;
+      const routes = (k: string) =>
+        [
+          ['GET', `/api/test-results/${k}`],
+          ['POST', `/api/test-results/${k}/share`],
+          ['POST', `/api/test-results/${k}/shares/${shareId}/revoke`],
+        ] as const;
       const theirs = routes(key);
       const nobodys = routes('TR-ZZZZZZ');
       for (let i = 0; i < theirs.length; i++) {
@@ -302,7 +303,7 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       expect((await claim(me, big)).status).toBe(413);
       const duplicate = `{"reception_code":"${waiting.receptionCode}","international_code":"${waiting.internationalCode}","reception_code":"NOPE-1"}`;
       await refused(await claim(me, duplicate), 404, 'duplicate reception_code, the last a wrong one');
-      expect((await listOf(me))).toEqual([]);
+      expect(await listOf(me)).toEqual([]);
     });
 
     it(`stops an account after ${ACCOUNT_FAILURES} failures in 15 minutes with 429 and Retry-After, a right claim included; other accounts go on`, async () => {
@@ -352,7 +353,10 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       const statuses = await Promise.all(
         Array.from({ length: 30 }, async (_, i) => (await claim(guesser, { reception_code: `BURST-${i}`, international_code: waiting.internationalCode })).status),
       );
-      expect(statuses.filter((s) => s !== 404 && s !== 429), tally(statuses)).toEqual([]);
+      expect(
+        statuses.filter((s) => s !== 404 && s !== 429),
+        tally(statuses),
+      ).toEqual([]);
       expect(statuses.filter((s) => s === 404).length, `failed claims judged at once: ${tally(statuses)}`).toBeLessThanOrEqual(ACCOUNT_FAILURES);
       await refused(await claim(guesser, { reception_code: waiting.receptionCode, international_code: waiting.internationalCode }), 429, 'the right code after the burst');
     });
@@ -366,7 +370,10 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
           Array.from({ length: 5 }, async (_, i) => (await claim(guesser, { reception_code: `SWARM-${g}-${i}`, international_code: waiting.internationalCode }, address)).status),
         ),
       );
-      expect(statuses.filter((s) => s !== 404 && s !== 429), tally(statuses)).toEqual([]);
+      expect(
+        statuses.filter((s) => s !== 404 && s !== 429),
+        tally(statuses),
+      ).toEqual([]);
       expect(statuses.filter((s) => s === 404).length, `failed claims judged at once: ${tally(statuses)}`).toBeLessThanOrEqual(ADDRESS_FAILURES);
     });
 
@@ -381,8 +388,14 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       // A relative gets the result; once it is theirs, the others get the 404 (or, past the national
       // code's 10 failures a day, 429); a stranger at most a code sent to the filed mobile (202).
       expect(statuses.indexOf(200), tally(statuses)).toBeLessThan(10);
-      expect(statuses.slice(0, 10).filter((s) => s !== 200 && s !== 404 && s !== 429), tally(statuses)).toEqual([]);
-      expect(statuses.slice(10).filter((s) => s !== 202 && s !== 429 && s !== 404), tally(statuses)).toEqual([]);
+      expect(
+        statuses.slice(0, 10).filter((s) => s !== 200 && s !== 404 && s !== 429),
+        tally(statuses),
+      ).toEqual([]);
+      expect(
+        statuses.slice(10).filter((s) => s !== 202 && s !== 429 && s !== 404),
+        tally(statuses),
+      ).toEqual([]);
       const winner = claimers[statuses.indexOf(200)]!;
       expect((await detailOf(winner, waiting.key)).reception_code).toBe(waiting.receptionCode);
       for (const [i, claimer] of claimers.entries()) {
@@ -401,7 +414,10 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       const statuses = await Promise.all(
         Array.from({ length: 50 }, async () => (await claim(me, { reception_code: waiting.receptionCode, international_code: waiting.internationalCode })).status),
       );
-      expect(statuses.filter((s) => s !== 200 && s !== 404), tally(statuses)).toEqual([]);
+      expect(
+        statuses.filter((s) => s !== 200 && s !== 404),
+        tally(statuses),
+      ).toEqual([]);
       expect(statuses, tally(statuses)).toContain(200);
       const list = await listOf(me);
       expect(list.map((r) => r.key)).toEqual([waiting.key]);
@@ -513,8 +529,20 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
         ...extra,
       ];
       const allowed = new Set([
-        'reception_code', 'lab', 'collected_at', 'reported_at', 'status', 'abnormal_count', 'critical_count', 'observation_count', 'panel_names',
-        'panels', 'ordered_by', 'issuer', 'patient_masked', 'expires_at',
+        'reception_code',
+        'lab',
+        'collected_at',
+        'reported_at',
+        'status',
+        'abnormal_count',
+        'critical_count',
+        'observation_count',
+        'panel_names',
+        'panels',
+        'ordered_by',
+        'issuer',
+        'patient_masked',
+        'expires_at',
       ]);
       for (const [key, masked, extra] of [
         [own.key, 'م*** ر***', [owner.first, owner.last]],
@@ -526,7 +554,10 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
         expect(answer.headers.get('cache-control')).toContain('no-store');
         const text = await answer.text();
         const data = (JSON.parse(text) as { data: SharedTestResult & Record<string, unknown> }).data;
-        expect(Object.keys(data).filter((name) => !allowed.has(name)), key).toEqual([]);
+        expect(
+          Object.keys(data).filter((name) => !allowed.has(name)),
+          key,
+        ).toEqual([]);
         expect(data.patient_masked).toBe(masked);
         expect(data.observation_count).toBeGreaterThan(0);
         for (const secret of secrets([...extra, token, `"id":${id}`])) expect(text, `${key} shows ${secret}`).not.toContain(secret);
@@ -538,7 +569,10 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       const { key } = await fileFor(owner);
       const answers = await Promise.all(Array.from({ length: 24 }, () => share(owner, key, { hours: 72 })));
       const statuses = answers.map((a) => a.status);
-      expect(statuses.filter((s) => s !== 201 && s !== 409), tally(statuses)).toEqual([]);
+      expect(
+        statuses.filter((s) => s !== 201 && s !== 409),
+        tally(statuses),
+      ).toEqual([]);
       expect(statuses.filter((s) => s === 201).length, tally(statuses)).toBe(MAX_LIVE_SHARES);
       for (const answer of answers.filter((a) => a.status === 409)) expect((await envelope(answer)).message).toMatch(persian);
       const shares = (await detailOf(owner, key)).shares;
@@ -649,7 +683,10 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
     it('refuses absurd values, too many panels or observations, hostile and huge bodies with 4xx, and keeps answering', async () => {
       const owner = await patient();
       const base = () => cbcFiling({ international_code: owner.internationalCode, phone_number: owner.phone });
-      const withValue = (observation: Record<string, unknown>) => ({ ...base(), panels: [{ name: 'بیوشیمی', observations: [{ code: '2345-7', name: 'Glucose', unit: 'mg/dL', ...observation }] }] });
+      const withValue = (observation: Record<string, unknown>) => ({
+        ...base(),
+        panels: [{ name: 'بیوشیمی', observations: [{ code: '2345-7', name: 'Glucose', unit: 'mg/dL', ...observation }] }],
+      });
       const observations = (n: number) => Array.from({ length: n }, (_, i) => ({ code: `LAB-${i}`, name: `Test ${i}`, value: i }));
       const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
       const deepObject = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
@@ -670,7 +707,16 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
         [`${101} observations in a panel`, { ...base(), panels: [{ name: 'بزرگ', observations: observations(101) }] }],
         [`${21} panels`, { ...base(), panels: Array.from({ length: 21 }, (_, i) => ({ name: `بخش ${i}`, observations: observations(1) })) }],
         ['the same code twice in a panel', { ...base(), panels: [{ name: 'دوتایی', observations: [...observations(1), ...observations(1)] }] }],
-        ['the same panel twice', { ...base(), panels: [{ name: 'یک', observations: observations(1) }, { name: 'یک', observations: observations(1) }] }],
+        [
+          'the same panel twice',
+          {
+            ...base(),
+            panels: [
+              { name: 'یک', observations: observations(1) },
+              { name: 'یک', observations: observations(1) },
+            ],
+          },
+        ],
         ['final without panels', { ...base(), panels: [] }],
         ['status as a boolean', { ...base(), status: true }],
         ['an unknown status', { ...base(), status: 'amended' }],
@@ -690,7 +736,11 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
         ['10,000 nested arrays in a FHIR-looking body', `{"resourceType":"Bundle","type":"collection","entry":${deep(10_000)}}`],
         ['100,000 nested arrays in a panel', JSON.stringify(base()).replace('"panels":[', `"panels":[${deep(100_000)},`)],
         ['2 MB', JSON.stringify({ ...base(), pad: 'x'.repeat(2 * 1024 * 1024) }), 413],
-        ['1 MB of observations', JSON.stringify({ ...base(), panels: [{ name: 'بزرگ', observations: Array.from({ length: 20_000 }, (_, i) => ({ code: `C${i}`, name: 'x'.repeat(40), value: i })) }] }), 413],
+        [
+          '1 MB of observations',
+          JSON.stringify({ ...base(), panels: [{ name: 'بزرگ', observations: Array.from({ length: 20_000 }, (_, i) => ({ code: `C${i}`, name: 'x'.repeat(40), value: i })) }] }),
+          413,
+        ],
       ];
       for (const [what, body, status] of cases) {
         const answer = await lab(body);
@@ -756,7 +806,16 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       const statuses = answers.map((a) => a.status);
       const failures = answers.filter((a) => a.status !== 200 && a.status !== 201);
       // On failure, say why in the server's words (its log names the constraint, never the values).
-      const logged = [...new Set(server.output().split('\n').filter((line) => /caused by|constraint=/.test(line)))].slice(0, 3).join('\n');
+      const logged = [
+        ...new Set(
+          server
+            .output()
+            .split('\n')
+            .filter((line) => /caused by|constraint=/.test(line)),
+        ),
+      ]
+        .slice(0, 3)
+        .join('\n');
       expect(failures.slice(0, 3), `statuses ${tally(statuses)}; server log:\n${logged}`).toEqual([]);
       expect(statuses.filter((s) => s === 201).length, tally(statuses)).toBe(1);
       const keys = new Set(answers.map((a) => (JSON.parse(a.text) as Envelope<{ key: string }>).data?.key));

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { TestResultSummary } from '../../src/lib/api/contracts/test-results.ts';
 import { hospitalAudit } from '../../src/server/db/schema/hospital.ts';
-import { envelope, getAs, type Envelope } from '../support/appointments-api.ts';
+import { type Envelope, envelope, getAs } from '../support/appointments-api.ts';
 import { SERVER_DATABASES, withServerOn } from '../support/databases.ts';
 import { hospitalCli } from '../support/hospital-cli.ts';
 import { hospitalCall } from '../support/invoice-api.ts';
@@ -136,7 +136,11 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
     // Nothing reached the attackers: no result, no SMS with a code.
     for (const attacker of attackers) expect(await listOf(attacker.token)).toEqual([]);
     expect(readOutbox(server).filter((line) => line.to === attackerPhone && line.text.includes(sentCode))).toEqual([]);
-    expect(readOutbox(server).filter((line) => line.text.startsWith('کد افزودن جواب')).map((line) => line.to)).toEqual([result.phone]);
+    expect(
+      readOutbox(server)
+        .filter((line) => line.text.startsWith('کد افزودن جواب'))
+        .map((line) => line.to),
+    ).toEqual([result.phone]);
 
     // The rightful owner, logged in on the filed mobile, claims it at once.
     const owner = await registerPatient(server, { phone: result.phone, ip: newIp(), firstName: 'سیما', lastName: 'رضایی', internationalCode: nationalCode(41_000 + ++people) });
@@ -203,7 +207,15 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
 
     const rows = await auditRows();
     const of = (path: string) => rows.filter((row) => row.path === `/api/hospital/v1/test-results/${path}`).map((row) => [row.keyName, row.status]);
-    expect(of(`${taken.key}/detach`)).toEqual(expect.arrayContaining([['billing', 403], ['lab', 200], ['lab', 409], ['lab', 422], ['cli', 200]]));
+    expect(of(`${taken.key}/detach`)).toEqual(
+      expect.arrayContaining([
+        ['billing', 403],
+        ['lab', 200],
+        ['lab', 409],
+        ['lab', 422],
+        ['cli', 200],
+      ]),
+    );
     expect(of(`${locked.key}/release`)).toEqual([['cli', 200]]);
     expect(of('TR-ZZZZZZ/release')).toEqual([['lab', 404]]);
   });

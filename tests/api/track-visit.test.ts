@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countVisitsIn } from '../support/read-data-dir.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 
 let server: RunningServer;
 let stored = 0;
@@ -62,7 +62,7 @@ describe('POST /api/app/track-visit', () => {
     expect((await track('<visit/>', { ip: '203.0.113.3', type: 'application/xml' })).status).toBe(415);
   });
 
-  it('refuses a form posted from another site with the API\'s own 415 in JSON (decision 009)', async () => {
+  it("refuses a form posted from another site with the API's own 415 in JSON (decision 009)", async () => {
     const response = await fetch(new URL('/api/app/track-visit', server.url), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },

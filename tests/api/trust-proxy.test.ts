@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPhone, post } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 
 // The portal behind one reverse proxy that appends the address it saw to X-Forwarded-For: whatever
 // the client put in that header itself stands to the left and must not count.
@@ -11,8 +11,7 @@ beforeAll(async () => {
 afterAll(() => server?.dispose());
 
 const realClient = '198.51.100.77';
-const sendThroughProxy = (forged: string) =>
-  post(server, 'auth/login/with/phone-number', { phone_number: newPhone() }, { headers: { 'x-forwarded-for': `${forged}, ${realClient}` } });
+const sendThroughProxy = (forged: string) => post(server, 'auth/login/with/phone-number', { phone_number: newPhone() }, { headers: { 'x-forwarded-for': `${forged}, ${realClient}` } });
 
 describe('TRUST_PROXY=1 behind an appending proxy', () => {
   it('keeps the per-address send limit (30 an hour) however the client forges X-Forwarded-For', async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/lib/api/contracts/auth.ts';
-import type { LoginEntry as Login } from '../../src/server/auth/service.ts';
 import { accountMessages } from '../../src/server/accounts/messages.ts';
+import type { LoginEntry as Login } from '../../src/server/auth/service.ts';
 import { lastCode, nationalCode, newIp, newPhone, post } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -53,9 +53,7 @@ describe('POST /api/user/info', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({ success: true, user: me!.user });
-    expect(Object.keys(me!.user).sort()).toEqual(
-      ['birthday', 'first_name', 'full_name', 'gender', 'id', 'international_code', 'last_name', 'phone_number', 'profile_path', 'wallet'],
-    );
+    expect(Object.keys(me!.user).sort()).toEqual(['birthday', 'first_name', 'full_name', 'gender', 'id', 'international_code', 'last_name', 'phone_number', 'profile_path', 'wallet']);
   });
 
   it.each([

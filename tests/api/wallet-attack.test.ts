@@ -7,7 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 import { chargeWallet, requestWithdrawal, SANDBOX_CARD, startCharge, submitAtBank, TEST_IBAN } from '../support/wallet-api.ts';
 
 const HIS_KEY = 'his-attack-key-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -219,7 +219,33 @@ describe('hostile amounts and bodies', () => {
   it('refuses odd amounts on charge and withdrawal with 422, and moves nothing', async () => {
     const owner = await patient();
     await chargeWallet(server, owner.token, 2_000_000);
-    const odd: unknown[] = ['1e7', '0x10', '0b1', '1_000_000', 1e20, -1, -1_000_000, '-1000000', 0, -0, 0.5, '1000000.5', 'Infinity', 'NaN', '', '   ', null, true, [], {}, [1_000_000], { amount: 1 }, '۱۰۰۰۰۰۰\u0000', '1000000abc', '١,٠٠٠,٠٠٠,٠٠٠,٠٠٠,٠٠٠'];
+    const odd: unknown[] = [
+      '1e7',
+      '0x10',
+      '0b1',
+      '1_000_000',
+      1e20,
+      -1,
+      -1_000_000,
+      '-1000000',
+      0,
+      -0,
+      0.5,
+      '1000000.5',
+      'Infinity',
+      'NaN',
+      '',
+      '   ',
+      null,
+      true,
+      [],
+      {},
+      [1_000_000],
+      { amount: 1 },
+      '۱۰۰۰۰۰۰\u0000',
+      '1000000abc',
+      '١,٠٠٠,٠٠٠,٠٠٠,٠٠٠,٠٠٠',
+    ];
     for (const amount of odd) {
       for (const route of ['wallet/charge', 'wallet/withdrawals']) {
         const answer = await post(server, route, { amount, iban: TEST_IBAN }, { token: owner.token });
@@ -241,7 +267,9 @@ describe('hostile amounts and bodies', () => {
     await chargeWallet(server, owner.token, 1_000_000);
     const duplicate = await post(server, 'wallet/withdrawals', `{"amount": 1, "amount": 99999999, "iban": "${TEST_IBAN}"}`, { token: owner.token });
     expect(duplicate.status).toBe(406);
-    const proto = await post(server, 'wallet/charge', '{"amount": 1000000, "__proto__": {"return_to": "https://evil.example", "amount": 1}, "constructor": {"prototype": {"admin": true}}}', { token: owner.token });
+    const proto = await post(server, 'wallet/charge', '{"amount": 1000000, "__proto__": {"return_to": "https://evil.example", "amount": 1}, "constructor": {"prototype": {"admin": true}}}', {
+      token: owner.token,
+    });
     expect(proto.status).toBe(201);
     const { payment_id } = await data<{ payment_id: string }>(proto);
     expect(await data(await get(`/api/payments/${payment_id}`, owner.token))).toMatchObject({ amount: 1_000_000, status: 'pending' });
@@ -288,7 +316,12 @@ describe('hostile amounts and bodies', () => {
     }
     // Pages read forms below the adapter's 1 MB limit; past it the adapter cuts the connection.
     for (const page of ['/return-bank?payment=x', '/sandbox-bank/SB0000000000000000000000', '/sandbox-bank/%00']) {
-      const answer = await fetch(new URL(page, server.url), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url }, body: `Authority=${'a'.repeat(900 * 1024)}` });
+      const answer = await fetch(new URL(page, server.url), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+        body: `Authority=${'a'.repeat(900 * 1024)}`,
+      });
       expect4xx(answer.status, page);
     }
     expect(await wallet(owner.token)).toEqual(before);
@@ -307,7 +340,11 @@ describe('Idempotency-Key edges', () => {
     for (const idempotencyKey of ['', 'x'.repeat(10 * 1024), 'کلید', 'a b', 'a\tb']) {
       const answer = await fetch(new URL(`/api/hospital/v1/withdrawals/${first}/paid`, server.url), {
         method: 'POST',
-        headers: { authorization: `Bearer ${HIS_KEY}`, 'content-type': 'application/json', 'idempotency-key': encodeURIComponent(idempotencyKey) === idempotencyKey ? idempotencyKey : Buffer.from(idempotencyKey).toString('latin1') },
+        headers: {
+          authorization: `Bearer ${HIS_KEY}`,
+          'content-type': 'application/json',
+          'idempotency-key': encodeURIComponent(idempotencyKey) === idempotencyKey ? idempotencyKey : Buffer.from(idempotencyKey).toString('latin1'),
+        },
         body: JSON.stringify({ bank_reference: 'EDGE-1' }),
       });
       expect4xx(answer.status, `Idempotency-Key ${JSON.stringify(idempotencyKey.slice(0, 10))}`);
@@ -339,7 +376,19 @@ describe('route parameters', () => {
     await chargeWallet(server, owner.token, 1_000_000);
     const key = await requestWithdrawal(server, owner.token, 1_000);
     // Dot segments ('..', '%2e%2e') are resolved by fetch's URL parser; rawGet sends them as written.
-    const odd = ['..%2F..%2Fwallet', `${key}%00`, `${key}%2Fcancel`, '%E0%A4%A', '%uFFFF', encodeURIComponent(`${key}'--`), key.toLowerCase(), ` ${key}`.replace(' ', '%20'), `${key}%0A`, 'WD-%D9%A1%D9%A2%D9%A3', 'x'.repeat(3000)];
+    const odd = [
+      '..%2F..%2Fwallet',
+      `${key}%00`,
+      `${key}%2Fcancel`,
+      '%E0%A4%A',
+      '%uFFFF',
+      encodeURIComponent(`${key}'--`),
+      key.toLowerCase(),
+      ` ${key}`.replace(' ', '%20'),
+      `${key}%0A`,
+      'WD-%D9%A1%D9%A2%D9%A3',
+      'x'.repeat(3000),
+    ];
     for (const param of odd) {
       expect4xx((await post(server, `wallet/withdrawals/${param}/cancel`, undefined, { token: owner.token })).status, `cancel ${param}`);
       expect4xx((await get(`/api/payments/${param}`, owner.token)).status, `payment ${param}`);
@@ -352,7 +401,18 @@ describe('route parameters', () => {
       expect4xx((await get(`/return-bank?${query}`)).status, `return-bank ${query}`);
     }
     // Lists' paging and date filters at their edges: an empty page or a 422, never a failure.
-    for (const path of ['/api/wallet/transactions?page=999999&per_page=50', '/api/wallet/transactions?page=1000000', '/api/wallet/transactions?from=0001-01-01', '/api/wallet/transactions?to=9999-12-31', '/api/wallet/transactions?from=9999-12-31', '/api/wallet/transactions?to=0000-01-01', '/api/wallet/transactions?from=2026-02-30', '/api/wallet/withdrawals?page=999999', '/api/wallet/withdrawals?per_page=0', '/api/wallet/transactions?page=1&page=2']) {
+    for (const path of [
+      '/api/wallet/transactions?page=999999&per_page=50',
+      '/api/wallet/transactions?page=1000000',
+      '/api/wallet/transactions?from=0001-01-01',
+      '/api/wallet/transactions?to=9999-12-31',
+      '/api/wallet/transactions?from=9999-12-31',
+      '/api/wallet/transactions?to=0000-01-01',
+      '/api/wallet/transactions?from=2026-02-30',
+      '/api/wallet/withdrawals?page=999999',
+      '/api/wallet/withdrawals?per_page=0',
+      '/api/wallet/transactions?page=1&page=2',
+    ]) {
       const status = (await get(path, owner.token)).status;
       expect(status === 200 || status === 422, `${path}: ${status}`).toBe(true);
     }
@@ -360,7 +420,13 @@ describe('route parameters', () => {
       const status = (await hospital(`/withdrawals?${query}`)).status;
       expect(status === 200 || status === 422, `hospital ${query}: ${status}`).toBe(true);
     }
-    for (const path of [`/api/payments/../wallet`, `/api/payments/%2e%2e/wallet`, `/api/wallet/withdrawals/${key}/../../charge`, `/sandbox-bank/../api/wallet`, `/api/hospital/v1/withdrawals/../ledger/check`]) {
+    for (const path of [
+      `/api/payments/../wallet`,
+      `/api/payments/%2e%2e/wallet`,
+      `/api/wallet/withdrawals/${key}/../../charge`,
+      `/sandbox-bank/../api/wallet`,
+      `/api/hospital/v1/withdrawals/../ledger/check`,
+    ]) {
       // The server may resolve the segments as a browser would: then it is the caller's own route, under its own rules.
       expect(await rawGet(path, owner.token), path).toBeLessThan(500);
     }
@@ -406,7 +472,12 @@ describe('what is cached and what a page shows', () => {
     const receipt = await (await get(`/return-bank?payment=${paymentId}`)).text();
     const payment = await (await get(`/api/payments/${paymentId}`, owner.token)).text();
     const persian = (text: string) => text.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
-    for (const [what, page] of [['go-to-bank', goToBank], ['sandbox-bank', bank], ['receipt', receipt], ['payment', payment]] as const) {
+    for (const [what, page] of [
+      ['go-to-bank', goToBank],
+      ['sandbox-bank', bank],
+      ['receipt', receipt],
+      ['payment', payment],
+    ] as const) {
       for (const secret of [owner.internationalCode, owner.phone, owner.phone.slice(1), persian(owner.internationalCode), persian(owner.phone), 'حسینی']) {
         expect(page.includes(secret), `${what} shows ${secret}`).toBe(false);
       }

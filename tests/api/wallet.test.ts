@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_MINIMUM_RIALS } from '../../src/lib/wallet/payment-split.ts';
 import { freeStarts, holdOk, walletOf } from '../support/appointments-api.ts';
 import { startFakeZarinpal } from '../support/fake-zarinpal.ts';
-import { chargeWallet, SANDBOX_CARD, startCharge, submitAtBank, TEST_IBAN } from '../support/wallet-api.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { chargeWallet, SANDBOX_CARD, startCharge, submitAtBank, TEST_IBAN } from '../support/wallet-api.ts';
 
 let server: RunningServer;
 let people = 0;
@@ -56,7 +56,7 @@ describe('wallet charge through the sandbox bank', () => {
     expect(await data(await get('/api/wallet', token))).toEqual({ balance: 2_500_000, available: 2_500_000, held: 0 });
     expect(await data(await get(`/api/payments/${paymentId}`, token))).toMatchObject({ status: 'paid', amount: 2_500_000, purpose: 'wallet_charge', card_pan: '6037-99**-****-7893' });
     const statement = await get('/api/wallet/transactions', token);
-    expect(((await statement.json()) as { data: Array<{ type: string; amount: number }>; meta: unknown })).toMatchObject({
+    expect((await statement.json()) as { data: Array<{ type: string; amount: number }>; meta: unknown }).toMatchObject({
       data: [{ type: 'charge', amount: 2_500_000, balance_after: 2_500_000 }],
       meta: { page: 1, per_page: 20, total: 1 },
     });
@@ -142,7 +142,15 @@ describe('withdrawals and isolation', () => {
     for (const path of ['wallet/withdrawals/WD-%00/cancel', 'wallet/withdrawals/%E0%A4%A/cancel', `wallet/withdrawals/${'x'.repeat(5000)}/cancel`]) {
       expect((await post(server, path, undefined, { token })).status).toBeLessThan(500);
     }
-    for (const path of ['/api/payments/%00', '/api/wallet/transactions?type=bogus', '/api/wallet/transactions?from=2026-13-40', '/api/wallet/transactions?per_page=5000', '/go-to-bank?payment=%00', '/return-bank?payment=x&Authority=%00', '/sandbox-bank/%00']) {
+    for (const path of [
+      '/api/payments/%00',
+      '/api/wallet/transactions?type=bogus',
+      '/api/wallet/transactions?from=2026-13-40',
+      '/api/wallet/transactions?per_page=5000',
+      '/go-to-bank?payment=%00',
+      '/return-bank?payment=x&Authority=%00',
+      '/sandbox-bank/%00',
+    ]) {
       const answer = await get(path, token);
       expect(answer.status, path).toBeGreaterThanOrEqual(400);
       expect(answer.status, path).toBeLessThan(500);
@@ -156,8 +164,14 @@ describe('the demo patient', () => {
     try {
       const ip = newIp();
       await post(demo, 'auth/login/with/phone-number', { phone_number: '09120000000' }, { ip });
-      const code = /#(\d{5})/.exec(readOutbox(demo).filter((line) => line.to === '09120000000').at(-1)!.text)![1];
-      const checked = await (await post(demo, 'auth/check_verification_code', { phone_number: '09120000000', code }, { ip })).json() as { data: Array<{ token: string; user: { wallet: number; full_name: string } }> };
+      const code = /#(\d{5})/.exec(
+        readOutbox(demo)
+          .filter((line) => line.to === '09120000000')
+          .at(-1)!.text,
+      )![1];
+      const checked = (await (await post(demo, 'auth/check_verification_code', { phone_number: '09120000000', code }, { ip })).json()) as {
+        data: Array<{ token: string; user: { wallet: number; full_name: string } }>;
+      };
       expect(checked.data).toHaveLength(1);
       const [{ token, user }] = checked.data as [{ token: string; user: { wallet: number; full_name: string } }];
       const auth = { headers: { authorization: `Bearer ${token}` } };
@@ -217,15 +231,23 @@ describe('through Zarinpal (a local fake that checks every call)', () => {
     });
     try {
       const { token } = await registerPatient(portal, { phone: newPhone(), ip: newIp(), firstName: 'نرگس', lastName: 'امینی', internationalCode: nationalCode(8_901) });
-      const call = (path: string, init: RequestInit = {}) => fetch(new URL(path, portal.url), { redirect: 'manual', ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
-      const startPayOf = async (redirectUrl: string) => /url=([^"]+)"/.exec(await (await call(redirectUrl)).text())?.[1]?.replaceAll('&amp;', '&').split('/').pop()!;
+      const call = (path: string, init: RequestInit = {}) =>
+        fetch(new URL(path, portal.url), { redirect: 'manual', ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+      const startPayOf = async (redirectUrl: string) =>
+        /url=([^"]+)"/
+          .exec(await (await call(redirectUrl)).text())?.[1]
+          ?.replaceAll('&amp;', '&')
+          .split('/')
+          .pop()!;
       const arrive = (callback: string) => call(callback.replace('https://portal.example.ir', ''));
 
       const charge = await data<{ redirect_url: string }>(await call('/api/wallet/charge', { method: 'POST', body: JSON.stringify({ amount: FEE - 500 }) }));
       await arrive(fake.pay(await startPayOf(charge.redirect_url), { cardPan: '621986******9007', refId: 301 }));
       const [start] = await freeStarts(portal, FEE_DOCTOR);
       const held = await holdOk(portal, token, FEE_DOCTOR, start!);
-      const paid = await data<{ status: string; amount: number; redirect_url: string }>(await call(`/api/appointments/${held.key}/pay`, { method: 'POST', body: JSON.stringify({ use_wallet: true }) }));
+      const paid = await data<{ status: string; amount: number; redirect_url: string }>(
+        await call(`/api/appointments/${held.key}/pay`, { method: 'POST', body: JSON.stringify({ use_wallet: true }) }),
+      );
       expect(paid).toMatchObject({ status: 'awaiting_payment', amount: BANK_MINIMUM_RIALS });
       const authority = await startPayOf(paid.redirect_url);
       expect(fake.requests.filter((r) => r.path.endsWith('request.json')).at(-1)?.body).toMatchObject({ amount: BANK_MINIMUM_RIALS });
@@ -238,7 +260,6 @@ describe('through Zarinpal (a local fake that checks every call)', () => {
     }
   });
 
-
   it('charges: StartPay, back to /return-bank, verified with our amount, credited once; a cancel fails', async () => {
     const fake = await startFakeZarinpal({ merchantId: '1344b5d4-0048-11e8-94db-005056a205be' });
     const portal = await startServer({
@@ -246,9 +267,12 @@ describe('through Zarinpal (a local fake that checks every call)', () => {
     });
     try {
       const { token } = await registerPatient(portal, { phone: newPhone(), ip: newIp(), firstName: 'نرگس', lastName: 'امینی', internationalCode: nationalCode(8_900) });
-      const call = (path: string, init: RequestInit = {}) => fetch(new URL(path, portal.url), { redirect: 'manual', ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+      const call = (path: string, init: RequestInit = {}) =>
+        fetch(new URL(path, portal.url), { redirect: 'manual', ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
       const charge = async (amount: number) => {
-        const { payment_id, redirect_url } = ((await (await call('/api/wallet/charge', { method: 'POST', body: JSON.stringify({ amount }) })).json()) as { data: { payment_id: string; redirect_url: string } }).data;
+        const { payment_id, redirect_url } = (
+          (await (await call('/api/wallet/charge', { method: 'POST', body: JSON.stringify({ amount }) })).json()) as { data: { payment_id: string; redirect_url: string } }
+        ).data;
         const page = await (await call(redirect_url)).text();
         const startPay = /url=([^"]+)"/.exec(page)?.[1]?.replaceAll('&amp;', '&');
         expect(startPay).toMatch(new RegExp(`^${fake.baseUrl}/pg/StartPay/A\\w{35}$`));

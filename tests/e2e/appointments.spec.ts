@@ -36,7 +36,10 @@ async function api<T>(path: string, { token, method = 'GET', body }: { token?: s
 async function freeStarts(doctorId: string): Promise<{ starts: string[]; fee: number }> {
   const { body } = await api<SlotsAnswer>(`appointments/slots?doctor_id=${doctorId}&days=31`);
   const after = Date.now() + 26 * HOUR_MS;
-  const starts = body.data.flatMap((day) => day.slots).filter((slot) => slot.available && Date.parse(slot.start) > after).map((slot) => slot.start);
+  const starts = body.data
+    .flatMap((day) => day.slots)
+    .filter((slot) => slot.available && Date.parse(slot.start) > after)
+    .map((slot) => slot.start);
   return { starts, fee: body.meta.fee };
 }
 
@@ -72,7 +75,14 @@ async function patientWithBookings(page: Page, count: number) {
   const margin = 1_000_000;
   await chargeWallet(server, token, fee * count + margin);
   const bookings: Appointment[] = [];
-  for (let n = 0; n < count; n++) bookings.push(await book(token, doctorId, starts.filter((start) => !bookings.some((b) => b.start === start))));
+  for (let n = 0; n < count; n++)
+    bookings.push(
+      await book(
+        token,
+        doctorId,
+        starts.filter((start) => !bookings.some((b) => b.start === start)),
+      ),
+    );
   return { token, doctorId, fee, margin, bookings };
 }
 
@@ -164,7 +174,13 @@ test('reschedule to another free slot; a slot taken meanwhile answers with alter
   const times = dialog.getByRole('group', { name: 'ساعت' }).getByRole('radio');
   const taken = await times.first().getAttribute('value');
   await times.first().check({ force: true });
-  const other = await registerPatient(server, { phone: newPhone(), ip: `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`, firstName: 'رضا', lastName: 'کاظمی', internationalCode: newNationalCode() });
+  const other = await registerPatient(server, {
+    phone: newPhone(),
+    ip: `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+    firstName: 'رضا',
+    lastName: 'کاظمی',
+    internationalCode: newNationalCode(),
+  });
   expect((await api('appointments/hold', { token: other.token, method: 'POST', body: { doctor_id: doctorId, start: taken } })).status).toBe(201);
   await dialog.getByRole('button', { name: 'ثبت زمان جدید' }).click();
   await expect(dialog.getByRole('alert')).not.toBeEmpty();

@@ -105,7 +105,6 @@ export async function walletAvailable(page: Page, token: string): Promise<number
   return ((await answer.json()) as { data: { available: number } }).data.available;
 }
 
-
 /** A free slot (at least `minHours` ahead) that another doctor's free slot overlaps: a person's two visits at one time. */
 export async function slotWithOverlap(request: APIRequestContext, base = '', minHours = 0) {
   for (let attempt = 0; attempt < 8; attempt++) {

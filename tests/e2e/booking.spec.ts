@@ -2,21 +2,9 @@ import { cancelUntilOf, deadlineText } from '../../src/lib/appointments/cancel-r
 import { formatJalaliDate, formatTime } from '../../src/lib/format/date.ts';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
 import { lastCode, readOutbox } from '../support/portal-api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
-import {
-  chooseSlot,
-  countdown,
-  freeSlot,
-  loggedIn,
-  payAtBank,
-  registered,
-  registeredOn,
-  server,
-  slotWithOverlap,
-  storeLogin,
-  walletAvailable,
-} from './booking-steps.ts';
+import { chooseSlot, countdown, freeSlot, loggedIn, payAtBank, registered, registeredOn, server, slotWithOverlap, storeLogin, walletAvailable } from './booking-steps.ts';
 import { codeFor, expect, expectNoSevereAxe, newNationalCode, newPhone, test } from './fixtures.ts';
 
 /** What every booking step says of a slot outside the free-cancel window (24 hours here). */

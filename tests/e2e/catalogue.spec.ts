@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 const severe = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`);
@@ -111,7 +111,6 @@ test('from home to a doctor profile with the keyboard only', async ({ page }) =>
   await expect(page.getByText(/هزینهٔ ویزیت: .*ریال/)).toBeVisible();
 });
 
-
 /** The cards' next free slots, in the order shown ('' for none). */
 const nextFreeShown = (page: Page) => page.locator('#finder-list [data-card-next-free]').evaluateAll((els) => els.map((el) => el.getAttribute('data-next-free') ?? ''));
 const tehranDay = (at: string | Date) => new Date(at).toLocaleDateString('en-CA', { timeZone: 'Asia/Tehran' });
@@ -127,7 +126,7 @@ test('fees read in rials with tomans, and a Latin name finds the doctor', async 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the finder lists the soonest free slot first, and «امروز» keeps only today\'s, without JavaScript', async ({ page }) => {
+  test("the finder lists the soonest free slot first, and «امروز» keeps only today's, without JavaScript", async ({ page }) => {
     await page.goto('/appointment');
     const all = await nextFreeShown(page);
     expect(all.length).toBeGreaterThanOrEqual(40);
@@ -152,7 +151,10 @@ test.describe('with JavaScript off', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'همهٔ تخصص‌ها' }).click();
     await expect(page).toHaveURL(/\/expertise-group$/);
-    await page.getByRole('link', { name: /قلب و عروق/ }).first().click();
+    await page
+      .getByRole('link', { name: /قلب و عروق/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/appointment\?expertise=cardiology/);
     const cards = page.locator('#finder-list article');
     expect(await cards.count()).toBeGreaterThan(0);
@@ -173,7 +175,15 @@ test.describe('with JavaScript off', () => {
   });
 });
 
-for (const path of ['/', '/expertise-group', '/appointment', '/appointment?expertise=pediatrics&gender=female', '/appointment?q=zzz', '/clinics/women', '/appointment/doctor-profile/amirhossein-salehi']) {
+for (const path of [
+  '/',
+  '/expertise-group',
+  '/appointment',
+  '/appointment?expertise=pediatrics&gender=female',
+  '/appointment?q=zzz',
+  '/clinics/women',
+  '/appointment/doctor-profile/amirhossein-salehi',
+]) {
   test(`axe finds nothing serious on ${path}`, async ({ page }) => {
     await page.goto(path);
     expect(await severe(page)).toEqual([]);

@@ -188,10 +188,13 @@ async function loggedInProfile(page: Page, birthday: string | null) {
     user = { ...user, birthday };
   }
   await page.goto('/');
-  await page.evaluate(([token, stored]) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('user', stored);
-  }, [data.token, JSON.stringify(user)] as const);
+  await page.evaluate(
+    ([token, stored]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', stored);
+    },
+    [data.token, JSON.stringify(user)] as const,
+  );
   await page.goto('/patient-profile');
   await expect(page.getByRole('heading', { name: 'پروفایل من' })).toBeVisible();
 }
@@ -209,7 +212,9 @@ test('an empty birthday opens on the years around 30 years ago, then the months,
   await expect(months).toBeVisible();
   await months.locator('.rmdp-day', { hasText: /^مهر$/ }).click();
   await expect(calendar(page).locator('.rmdp-header-values')).toHaveText(`مهر ${toPersianDigits(thirtyYearsAgo)}`);
-  await dayCells(page).locator('span', { hasText: new RegExp(`^${toPersianDigits(12)}$`) }).click();
+  await dayCells(page)
+    .locator('span', { hasText: new RegExp(`^${toPersianDigits(12)}$`) })
+    .click();
   await expect(calendar(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: /تاریخ تولد/ })).toHaveText(toPersianDigits(`${thirtyYearsAgo}/07/12`));
 });

@@ -14,8 +14,7 @@ function smsCount(phone: string): number {
 }
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
-const infoStatus = async (page: Page, token: string | null) =>
-  (await page.request.post('/api/user/info', { headers: { Authorization: `Bearer ${token}` }, data: {} })).status();
+const infoStatus = async (page: Page, token: string | null) => (await page.request.post('/api/user/info', { headers: { Authorization: `Bearer ${token}` }, data: {} })).status();
 
 /**
  * Another person with the same phone, from the user menu: once the phone is verified, the session

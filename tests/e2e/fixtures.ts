@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
 
 let counter = 0;
@@ -27,7 +27,11 @@ export async function codeFor(phone: string, { after = 0 } = {}): Promise<string
       () => {
         let lines: OutboxLine[] = [];
         try {
-          lines = readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as OutboxLine);
+          lines = readFileSync(file, 'utf8')
+            .trim()
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as OutboxLine);
         } catch {
           return undefined;
         }
@@ -78,7 +82,10 @@ export async function registerThroughPopup(page: Page, phone: string, person: { 
 
 /** A valid national code (Iranian checksum) that no other test uses. */
 export function newNationalCode(): string {
-  const digits = String(Math.floor(Math.random() * 1e9)).padStart(9, '0').split('').map(Number);
+  const digits = String(Math.floor(Math.random() * 1e9))
+    .padStart(9, '0')
+    .split('')
+    .map(Number);
   if (new Set(digits).size === 1) digits[0] = (digits[0]! + 1) % 10;
   const sum = digits.reduce((total, digit, index) => total + digit * (10 - index), 0);
   const remainder = sum % 11;
@@ -97,7 +104,10 @@ export async function logoutThroughMenu(page: Page) {
 
 /** Types the code that was sent to `phone` into the popup's code step. */
 export async function enterCode(page: Page, phone: string, sentAt: number) {
-  await page.getByRole('dialog').getByLabel('کد تأیید').fill(await codeFor(phone, { after: sentAt }));
+  await page
+    .getByRole('dialog')
+    .getByLabel('کد تأیید')
+    .fill(await codeFor(phone, { after: sentAt }));
 }
 
 /** In an open Jalali calendar, picks day `day` of the month `months` away from the shown one (negative: back). */
@@ -107,9 +117,7 @@ export async function pickJalaliDay(page: Page, { months, day }: { months: numbe
   for (let i = 0; i < Math.abs(months); i++) {
     await calendar.locator(months < 0 ? '.rmdp-arrow-container.rmdp-left' : '.rmdp-arrow-container.rmdp-right').click();
   }
-  await calendar
-    .locator('.rmdp-day:not(.rmdp-day-hidden):not(.rmdp-deactive):not(.rmdp-disabled) span', { hasText: new RegExp(`^${toPersianDigits(day)}$`) })
-    .click();
+  await calendar.locator('.rmdp-day:not(.rmdp-day-hidden):not(.rmdp-deactive):not(.rmdp-disabled) span', { hasText: new RegExp(`^${toPersianDigits(day)}$`) }).click();
   await page.keyboard.press('Escape');
 }
 

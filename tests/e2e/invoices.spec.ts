@@ -1,10 +1,10 @@
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
+import { type InvoiceLine, invoiceLinkPath, issueInvoice, voidInvoice } from '../support/hospital-invoice.ts';
 import type { RunningServer } from '../support/server.ts';
-import { invoiceLinkPath, issueInvoice, voidInvoice, type InvoiceLine } from '../support/hospital-invoice.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
 import { payAtBank } from './booking-steps.ts';
-import { expect, expectNoSevereAxe, loggedInByApi, newNationalCode, registerByApi, newPhone, registerThroughPopup, test, type ApiPatient } from './fixtures.ts';
+import { type ApiPatient, expect, expectNoSevereAxe, loggedInByApi, newNationalCode, newPhone, registerByApi, registerThroughPopup, test } from './fixtures.ts';
 
 /**
  * The patient's invoices (/sr/invoice, /sr/invoice/show/{key}) paid from
@@ -33,8 +33,6 @@ const server = () => ({ url: process.env.PORTAL_E2E_URL!, dataDir: process.env.P
 /** The hospital issues an invoice to the patient with this national code and phone (what an HIS does). */
 const issue = (patient: Patient, items: InvoiceLine[], extra: { due_at?: string } = {}) =>
   issueInvoice(server(), { international_code: patient.nationalCode, phone_number: patient.phone }, items, extra);
-
-
 
 /** The invoice's lines as this screen shows them: the table (≥ 640 px) or the stacked lines (phones). */
 const itemsShown = (page: Page) => page.locator('.invoice-table:visible, .invoice-lines:visible');
@@ -243,7 +241,7 @@ test('the live link is listed on the invoice page and revoked there: it opens no
   }
 });
 
-test('the relative pays first: the patient\'s own bank payment, arriving later, goes to the wallet and the receipt says so', async ({ page, browser }) => {
+test("the relative pays first: the patient's own bank payment, arriving later, goes to the wallet and the receipt says so", async ({ page, browser }) => {
   const patient = newPatient();
   const token = await loggedInByApi(page, patient);
   const care = await issue(patient, HOME_CARE);

@@ -1,21 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
-import {
-  codeFor,
-  enterCode,
-  expect,
-  logoutThroughMenu,
-  newNationalCode,
-  newPhone,
-  registerThroughPopup,
-  RESEND_WAIT_MS,
-  startLogin,
-  test,
-} from './fixtures.ts';
+import { codeFor, enterCode, expect, logoutThroughMenu, newNationalCode, newPhone, RESEND_WAIT_MS, registerThroughPopup, startLogin, test } from './fixtures.ts';
 
 const person = () => ({ first: 'سارا', last: 'رضایی', nationalCode: newNationalCode() });
-const severe = (violations: { impact?: string | null; id: string }[]) =>
-  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+const severe = (violations: { impact?: string | null; id: string }[]) => violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 
 test('a new phone registers, and the header shows the account, also after a reload', async ({ page }) => {
   await page.goto('/');
@@ -168,9 +156,7 @@ test.describe('logging in again (waits out the 60 s between codes)', () => {
     await logoutThroughMenu(page);
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
-    await expect
-      .poll(async () => (await page.request.post('/api/user/info', { headers: { Authorization: `Bearer ${firstToken}` }, data: {} })).status())
-      .toBe(401);
+    await expect.poll(async () => (await page.request.post('/api/user/info', { headers: { Authorization: `Bearer ${firstToken}` }, data: {} })).status()).toBe(401);
 
     await page.waitForTimeout(RESEND_WAIT_MS);
     const sentAt = await startLogin(page, phone);

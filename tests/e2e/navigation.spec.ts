@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { portalAreas, shown } from '../../src/lib/site/areas.ts';
 import { loggedInByApi, newNationalCode, newPhone } from './fixtures.ts';
 
@@ -39,10 +39,7 @@ test.describe('on a 375 px phone', () => {
     await expect(nav).toBeInViewport({ ratio: 1 });
     const footer = page.locator('footer');
     await expect(footer).toBeInViewport();
-    const [footerBottom, navTop] = await Promise.all([
-      footer.evaluate((element) => element.getBoundingClientRect().bottom),
-      nav.evaluate((element) => element.getBoundingClientRect().top),
-    ]);
+    const [footerBottom, navTop] = await Promise.all([footer.evaluate((element) => element.getBoundingClientRect().bottom), nav.evaluate((element) => element.getBoundingClientRect().top)]);
     expect(footerBottom).toBeLessThanOrEqual(navTop + 0.5);
   });
 

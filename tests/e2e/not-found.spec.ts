@@ -38,7 +38,10 @@ function glyphOrder(page: import('@playwright/test').Page) {
         glyphs.push({ char: text.data[i]!, left: range.getBoundingClientRect().left });
       }
     }
-    return glyphs.sort((a, b) => a.left - b.left).map((glyph) => glyph.char).join('');
+    return glyphs
+      .sort((a, b) => a.left - b.left)
+      .map((glyph) => glyph.char)
+      .join('');
   });
 }
 

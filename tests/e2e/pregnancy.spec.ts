@@ -7,7 +7,6 @@ import { pickJalaliDay as pickDay } from './fixtures.ts';
 // The test's own date arithmetic, as an oracle independent of src/lib/pregnancy/calculator.ts.
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-
 test('the calculator shows the week, the Jalali due date and the days to go, and remembers them', async ({ page }) => {
   const violations: string[] = [];
   page.on('console', (message) => {
@@ -62,7 +61,10 @@ test('the calculator shows the week, the Jalali due date and the days to go, and
 test('the due date works as the starting point too', async ({ page }) => {
   await page.goto('/pregnancy-timeline');
   await page.getByText('تاریخ احتمالی زایمان', { exact: true }).first().click();
-  await page.getByRole('button', { name: /تاریخ احتمالی زایمان/ }).last().click();
+  await page
+    .getByRole('button', { name: /تاریخ احتمالی زایمان/ })
+    .last()
+    .click();
   await pickDay(page, { months: 3, day: 15 });
   await expect(page.locator('[data-pregnancy-summary]')).toBeVisible();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('pregnancy') ?? 'null')?.basis)).toBe('due');
@@ -108,7 +110,9 @@ test.describe('offline', () => {
         async () =>
           page.evaluate(async () => {
             const cache = await caches.open('pages');
-            const stored = await Promise.all(['/pregnancy-timeline/1', '/pregnancy-timeline/27', '/pregnancy-timeline/40', '/pregnancy-timeline/trimester-3'].map((url) => cache.match(url, { ignoreVary: true })));
+            const stored = await Promise.all(
+              ['/pregnancy-timeline/1', '/pregnancy-timeline/27', '/pregnancy-timeline/40', '/pregnancy-timeline/trimester-3'].map((url) => cache.match(url, { ignoreVary: true })),
+            );
             return stored.every(Boolean);
           }),
         { timeout: 20_000 },

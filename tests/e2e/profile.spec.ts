@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { toJalaliParts } from '../../src/lib/format/date.ts';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
 import { codeFor, expect, newNationalCode, newPhone, pickJalaliDay, registerThroughPopup, test } from './fixtures.ts';
-import type { Page } from '@playwright/test';
 
 async function registeredOnProfile(page: Page) {
   await page.goto('/patient-profile');
@@ -94,7 +94,18 @@ test('an expired or revoked token opens the login popup and logs out', async ({ 
     localStorage.setItem('token', 'this-token-was-never-issued-or-has-expired-long-ago');
     localStorage.setItem(
       'user',
-      JSON.stringify({ id: 1, first_name: 'کاربر', last_name: 'قدیمی', full_name: 'کاربر قدیمی', international_code: '', phone_number: '09120000000', birthday: null, gender: 'female', profile_path: null, wallet: 0 }),
+      JSON.stringify({
+        id: 1,
+        first_name: 'کاربر',
+        last_name: 'قدیمی',
+        full_name: 'کاربر قدیمی',
+        international_code: '',
+        phone_number: '09120000000',
+        birthday: null,
+        gender: 'female',
+        profile_path: null,
+        wallet: 0,
+      }),
     );
   });
   await page.goto('/patient-profile');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
 
 test('installable: the page links a Persian manifest with icons', async ({ page, request }) => {

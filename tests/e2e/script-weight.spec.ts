@@ -1,9 +1,9 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, type Page, type Response, test } from '@playwright/test';
 import { ISLAND_PAGE_BUDGET_KB, JS_BUDGET_KB } from '../../scripts/bench/report.ts';
-import { issueInvoice, invoiceLinkPath } from '../support/hospital-invoice.ts';
+import { invoiceLinkPath, issueInvoice } from '../support/hospital-invoice.ts';
 import { registerPatient } from '../support/portal-api.ts';
-import { cbcFiling, fileResult, shareResult } from '../support/test-results.ts';
 import type { RunningServer } from '../support/server.ts';
+import { cbcFiling, fileResult, shareResult } from '../support/test-results.ts';
 import { newNationalCode, newPhone } from './fixtures.ts';
 
 /**
@@ -43,7 +43,10 @@ async function expectPublicPageBudget(page: Page, path: string) {
   );
   const total = sizes.reduce((sum, file) => sum + file.bytes, 0);
   test.info().annotations.push({ type: 'script bytes', description: `${total}: ${sizes.map((file) => `${file.url} ${file.bytes}`).join(', ')}` });
-  expect(sizes.some((file) => file.url.includes('Base.astro')), 'the shell script was counted').toBe(true);
+  expect(
+    sizes.some((file) => file.url.includes('Base.astro')),
+    'the shell script was counted',
+  ).toBe(true);
   expect(total, JSON.stringify(sizes, null, 1)).toBeLessThanOrEqual(JS_BUDGET_KB * 1024);
 }
 

@@ -1,6 +1,6 @@
 import { hospitalCli } from '../support/hospital-cli.ts';
-import { chargeWallet } from '../support/wallet-api.ts';
 import type { RunningServer } from '../support/server.ts';
+import { chargeWallet } from '../support/wallet-api.ts';
 import { payAtBank } from './booking-steps.ts';
 import { expect, expectNoSevereAxe, newNationalCode, newPhone, pickJalaliDay, registerThroughPopup, test } from './fixtures.ts';
 
@@ -20,8 +20,10 @@ async function hospital(...args: string[]): Promise<string> {
   return run.stdout;
 }
 
-
-test('request a home service, get it priced by npm run hospital, pay from the wallet, and have a second invoice paid through its link by someone logged out', async ({ page, browser }, testInfo) => {
+test('request a home service, get it priced by npm run hospital, pay from the wallet, and have a second invoice paid through its link by someone logged out', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.skip(testInfo.project.name === 'mobile', 'one story across the pages; their phone layouts are covered by their own specs');
   test.setTimeout(150_000);
   const phone = newPhone();
@@ -73,7 +75,12 @@ test('request a home service, get it priced by npm run hospital, pay from the wa
   const link = await share.getByLabel('پیوند پرداخت').inputValue();
 
   // A relative, logged out in a fresh browser, pays it at the sandbox bank.
-  const context = await browser.newContext({ baseURL: server().url, locale: 'fa-IR', timezoneId: 'Asia/Tehran', extraHTTPHeaders: { 'X-Forwarded-For': `10.253.${Math.floor(Math.random() * 250)}.9` } });
+  const context = await browser.newContext({
+    baseURL: server().url,
+    locale: 'fa-IR',
+    timezoneId: 'Asia/Tehran',
+    extraHTTPHeaders: { 'X-Forwarded-For': `10.253.${Math.floor(Math.random() * 250)}.9` },
+  });
   try {
     const other = await context.newPage();
     await other.goto(link);

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { SERVICE_REQUEST_HORIZON_DAYS, SERVICE_REQUEST_STATUS_NAMES, type ServiceRequest } from '../../src/lib/api/contracts/service-requests.ts';
-import { formatRial } from '../../src/lib/format/number.ts';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
+import { formatRial } from '../../src/lib/format/number.ts';
 import { SERVICE_WINDOWS, type ServiceWindow } from '../../src/lib/services/names.ts';
-import { shown, portalAreas } from '../../src/lib/site/areas.ts';
+import { portalAreas, shown } from '../../src/lib/site/areas.ts';
 import { validationMessages as M } from '../../src/lib/validation/messages.ts';
 import { prescriptionCodeMessages } from '../../src/lib/validation/prescription.ts';
 import { addressMessages } from '../../src/lib/validation/request-text.ts';
@@ -213,7 +213,10 @@ test('request a service for someone else with a landline, see the rules, land on
   await expect(card.locator('[data-status]')).toHaveText(SERVICE_REQUEST_STATUS_NAMES.cancelled);
 });
 
-test('a second request: the last address in one tap, the e-prescription code and a photo without its location; the page shows them, then the visit and the invoice to pay', async ({ page, request }) => {
+test('a second request: the last address in one tap, the e-prescription code and a photo without its location; the page shows them, then the visit and the invoice to pay', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 375, height: 800 });
   const token = await loggedInPatient(page);
@@ -405,11 +408,14 @@ test('the list: empty state, a failed load with retry, and pages kept in the add
 
   // The first load fails (no answer): the error, then a retry that works.
   let failed = false;
-  await page.route((url) => url.pathname === '/api/service-requests', (route) => {
-    if (failed) return route.continue();
-    failed = true;
-    return route.abort();
-  });
+  await page.route(
+    (url) => url.pathname === '/api/service-requests',
+    (route) => {
+      if (failed) return route.continue();
+      failed = true;
+      return route.abort();
+    },
+  );
   await page.reload();
   await expect(page.getByText('درخواست‌ها بارگذاری نشد.')).toBeVisible();
   await page.getByRole('button', { name: 'تلاش دوباره' }).click();

@@ -11,8 +11,7 @@ const services = readdirSync(dir)
     return { slug: name.replace(/\.json$/, ''), ...data };
   });
 const categories = (Object.keys(SERVICE_CATEGORIES) as ServiceCategory[]).filter((id) => services.some((s) => s.category === id));
-const inCategory = (id: ServiceCategory) =>
-  services.filter((s) => s.category === id).sort((a, b) => a.order - b.order || a.name.localeCompare(b.name, 'fa'));
+const inCategory = (id: ServiceCategory) => services.filter((s) => s.category === id).sort((a, b) => a.order - b.order || a.name.localeCompare(b.name, 'fa'));
 
 test('/sr explains the steps and links to the services, the request form, my requests and my invoices', async ({ page }) => {
   await page.goto('/sr');

@@ -27,7 +27,18 @@ test('a token the server no longer knows logs out quietly on the next page', asy
     localStorage.setItem('token', 'A'.repeat(43));
     localStorage.setItem(
       'user',
-      JSON.stringify({ id: 1, first_name: 'کاربر', last_name: 'قدیمی', full_name: 'کاربر قدیمی', international_code: '', phone_number: '09120000000', birthday: null, gender: 'female', profile_path: null, wallet: 0 }),
+      JSON.stringify({
+        id: 1,
+        first_name: 'کاربر',
+        last_name: 'قدیمی',
+        full_name: 'کاربر قدیمی',
+        international_code: '',
+        phone_number: '09120000000',
+        birthday: null,
+        gender: 'female',
+        profile_path: null,
+        wallet: 0,
+      }),
     );
   });
   await page.goto('/expertise-group');

@@ -1,10 +1,10 @@
+import { readdirSync } from 'node:fs';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
 import { readOutbox } from '../support/portal-api.ts';
 import type { RunningServer } from '../support/server.ts';
-import { readdirSync } from 'node:fs';
 import { asIranianLab, cbcFiling, fileResult, newReceptionCode, type ResultFiling } from '../support/test-results.ts';
-import { expect, expectNoSevereAxe, loggedInByApi, newNationalCode, newPhone, test, type ApiPatient } from './fixtures.ts';
+import { type ApiPatient, expect, expectNoSevereAxe, loggedInByApi, newNationalCode, newPhone, test } from './fixtures.ts';
 
 /**
  * The patient's test results (/test-response/give-response, one result by `?key=`) with
@@ -37,7 +37,6 @@ function withObservation(code: string, change: Record<string, unknown>, changes:
   }));
   return { panels, ...changes };
 }
-
 
 /** A logged-out visitor from another address: a doctor who got the link in a message. */
 async function doctor(browser: Browser, options: BrowserContextOptions = {}) {
@@ -247,7 +246,9 @@ test('an unknown or malformed share link answers the same Persian 404 page', asy
   }
 });
 
-test('claim: a result filed under the national code with another mobile joins with its reception code and the code sent to that mobile; a wrong code gets the one answer', async ({ page }) => {
+test('claim: a result filed under the national code with another mobile joins with its reception code and the code sent to that mobile; a wrong code gets the one answer', async ({
+  page,
+}) => {
   const patient = newPatient();
   await loggedInByApi(page, patient);
   const receptionCode = `C${Date.now() % 1e9}`;
@@ -408,9 +409,9 @@ test.describe('HL7 examples at 375 px', () => {
       }
       if (process.env.SHOTS_DIR) {
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
-        for (let y = 0; y < height; y += 800) await page.screenshot({ path: `${process.env.SHOTS_DIR}/hl7-375-${scheme}-${y}.png`, fullPage: true, clip: { x: 0, y, width: 375, height: Math.min(800, height - y) } });
+        for (let y = 0; y < height; y += 800)
+          await page.screenshot({ path: `${process.env.SHOTS_DIR}/hl7-375-${scheme}-${y}.png`, fullPage: true, clip: { x: 0, y, width: 375, height: Math.min(800, height - y) } });
       }
     }
   });
 });
-

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /** Records <html>'s classes at the moment <body> is created, i.e. before anything is painted. */
 async function watchFirstPaint(page: Page) {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /** After a first visit the service worker holds the toast renderer, so it works offline. */
 async function openWithServiceWorker(page: Page) {

@@ -1,4 +1,4 @@
-import { expect, test, type Request } from '@playwright/test';
+import { expect, type Request, test } from '@playwright/test';
 
 type Visit = Record<string, unknown>;
 
@@ -24,7 +24,10 @@ test('each page load reports a visit with one visitor id kept in localStorage', 
   });
 
   // Each report goes after its page has loaded.
-  await page.getByRole('link', { name: /صفحهٔ اصلی/ }).first().click();
+  await page
+    .getByRole('link', { name: /صفحهٔ اصلی/ })
+    .first()
+    .click();
   await expect.poll(() => visits.length).toBe(2);
   await page.goto('/offline?from=test');
   await expect.poll(() => visits.length).toBe(3);

@@ -37,9 +37,7 @@ export async function slotsOf(server: RunningServer, doctorId: string, days = 31
 export async function freeDays(server: RunningServer, doctorId: string, minHours = 48): Promise<SlotDay[]> {
   const earliest = Date.now() + minHours * HOUR_MS;
   const { data } = await slotsOf(server, doctorId);
-  return data
-    .map((day) => ({ ...day, slots: day.slots.filter((slot) => slot.available && Date.parse(slot.start) >= earliest) }))
-    .filter((day) => day.slots.length > 0);
+  return data.map((day) => ({ ...day, slots: day.slots.filter((slot) => slot.available && Date.parse(slot.start) >= earliest) })).filter((day) => day.slots.length > 0);
 }
 
 /** The doctor's free starts at least `minHours` ahead, earliest first. */

@@ -1,8 +1,8 @@
-import type { Catalogue } from '../../src/server/catalogue/index.ts';
-import { readCatalogue } from '../../src/server/catalogue/index.ts';
-import type { BookingContext, BookingSettings } from '../../src/server/appointments/context.ts';
 import type { Doctor } from '../../src/content/catalogue-schema.ts';
 import { DAY_KEYS } from '../../src/content/catalogue-schema.ts';
+import type { BookingContext, BookingSettings } from '../../src/server/appointments/context.ts';
+import type { Catalogue } from '../../src/server/catalogue/index.ts';
+import { readCatalogue } from '../../src/server/catalogue/index.ts';
 
 const real = readCatalogue('src/content');
 const template = real.doctors.values().next().value as Doctor;
@@ -22,7 +22,16 @@ export function testDoctor(fee = 5_000_000): Doctor {
   };
 }
 
-export const TEST_SETTINGS: BookingSettings = { holdMinutes: 10, cancelFreeHours: 24, reminderHours: 24, paymentTimeoutMinutes: 20, paymentOpenLimit: 5, holdLimitPerPhone: 2, holdLimitPerAddress: 5, minLeadMinutes: 60 };
+export const TEST_SETTINGS: BookingSettings = {
+  holdMinutes: 10,
+  cancelFreeHours: 24,
+  reminderHours: 24,
+  paymentTimeoutMinutes: 20,
+  paymentOpenLimit: 5,
+  holdLimitPerPhone: 2,
+  holdLimitPerAddress: 5,
+  minLeadMinutes: 60,
+};
 
 /** A booking context over the real catalogue plus test doctors `dr-a`, `dr-b` (and `dr-free`, fee 0); `holidays` by day. */
 export function testContext(holidays: Record<string, string> = {}, settings: Partial<BookingSettings> = {}): BookingContext {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { openDatabase, openMemoryDatabase, type Database } from '../../src/server/db/client.ts';
+import { type Database, openDatabase, openMemoryDatabase } from '../../src/server/db/client.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { type RunningServer, startServer } from './server.ts';
 
 /** An empty database of its own on the PostgreSQL server of `adminUrl`: its URL, and how to drop it. */
 export async function createScratchPostgres(adminUrl: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {

@@ -1,6 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { RunningServer } from './server.ts';
 
 export interface InvoiceLine {

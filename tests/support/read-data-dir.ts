@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { countAuthRows } from '../../src/server/auth/repository.ts';
-import { openDatabase, type Db } from '../../src/server/db/client.ts';
+import { type Db, openDatabase } from '../../src/server/db/client.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { accounts } from '../../src/server/db/schema/accounts.ts';
 import { countVisits } from '../../src/server/visits/repository.ts';

@@ -107,7 +107,9 @@ export function asIranianLab(file: string, patient: { international_code: string
       ? (example.entry ?? []).filter((entry: Json) => entry.resource).map((entry: Json) => structuredClone(entry))
       : [{ fullUrl: `http://hl7.org/fhir/${example.resourceType}/${example.id}`, resource: structuredClone(example) }];
   const has = (ref: string) =>
-    entries.some((entry) => entry.fullUrl === ref || `${entry.resource.resourceType}/${entry.resource.id}` === ref || (typeof entry.fullUrl === 'string' && entry.fullUrl.endsWith(`/${ref}`)));
+    entries.some(
+      (entry) => entry.fullUrl === ref || `${entry.resource.resourceType}/${entry.resource.id}` === ref || (typeof entry.fullUrl === 'string' && entry.fullUrl.endsWith(`/${ref}`)),
+    );
   if (!entries.some((entry) => entry.resource.resourceType === 'DiagnosticReport')) {
     const observations = entries.filter((entry) => entry.resource.resourceType === 'Observation');
     const first = observations[0]?.resource;
@@ -130,7 +132,9 @@ export function asIranianLab(file: string, patient: { international_code: string
       if (target && !has(ref.reference)) entries.push({ fullUrl: `http://hl7.org/fhir/${ref.reference}`, resource: structuredClone(target) });
     }
   }
-  const own = entries.find((entry) => entry.resource.resourceType === 'Patient')?.resource ?? resources.get(entries.find((entry) => entry.resource.subject?.reference?.startsWith('Patient/'))?.resource.subject.reference ?? '');
+  const own =
+    entries.find((entry) => entry.resource.resourceType === 'Patient')?.resource ??
+    resources.get(entries.find((entry) => entry.resource.subject?.reference?.startsWith('Patient/'))?.resource.subject.reference ?? '');
   const lab: Json = {
     resourceType: 'Patient',
     id: 'iran-lab-patient',

@@ -1,4 +1,4 @@
-import { insertAccount, type Account } from '../../src/server/accounts/repository.ts';
+import { type Account, insertAccount } from '../../src/server/accounts/repository.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { transfer } from '../../src/server/ledger/transfer.ts';
 import { nationalCode } from './people.ts';
@@ -19,7 +19,5 @@ export async function newPatient(db: Db): Promise<Account> {
 
 /** Puts `amount` rials in a patient's wallet as a bank charge would. */
 export async function fundWallet(db: Db, accountId: number, amount: number): Promise<void> {
-  await db.transaction((tx) =>
-    transfer(tx as unknown as Db, { from: 'gateway', to: { wallet: accountId }, amount, type: 'charge', description: 'شارژ کیف پول', now: new Date() }),
-  );
+  await db.transaction((tx) => transfer(tx as unknown as Db, { from: 'gateway', to: { wallet: accountId }, amount, type: 'charge', description: 'شارژ کیف پول', now: new Date() }));
 }

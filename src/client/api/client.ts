@@ -1,9 +1,9 @@
-import { FetchError, ofetch, type FetchOptions } from 'ofetch';
-import { notify } from '../toasts.ts';
+import { FetchError, type FetchOptions, ofetch } from 'ofetch';
 import { $token, logout } from '#client/state/auth.ts';
 import { openOnlyModal } from '#client/state/modals.ts';
 import { applyErrorPolicy, type ErrorEffects, type PolicyOptions } from '#lib/api/error-policy.ts';
 import { apiMessages } from '#lib/api/messages.ts';
+import { notify } from '../toasts.ts';
 
 import { API_BASE_URL } from './base.ts';
 

@@ -13,15 +13,13 @@ export const fetchInvoices = (query: Partial<InvoicesQuery>) => authApi<Invoices
 export const fetchInvoice = (key: string) => authApi<InvoiceAnswer>(`/invoices/${encodeURIComponent(key)}`, { method: 'GET' });
 
 /** Paid at once from the wallet, or a bank payment for the rest (`redirect_url`). */
-export const payInvoice = (key: string, body: InvoicePayBody) =>
-  authApi<InvoicePayAnswer>(`/invoices/${encodeURIComponent(key)}/pay`, { body }, refusableFormApi);
+export const payInvoice = (key: string, body: InvoicePayBody) => authApi<InvoicePayAnswer>(`/invoices/${encodeURIComponent(key)}/pay`, { body }, refusableFormApi);
 
 /** The invoice's live public link (`/sr/invoice/<token>`), or a new one, that lets anyone see and pay it. */
 export const shareInvoice = (key: string) => authApi<InvoiceShareAnswer>(`/invoices/${encodeURIComponent(key)}/share`, {}, refusableFormApi);
 
 /** Revokes one of the invoice's public links: it opens nothing from then on. */
-export const revokeInvoiceLink = (key: string, id: number) =>
-  authApi<InvoiceLinkRevokeAnswer>(`/invoices/${encodeURIComponent(key)}/links/${id}/revoke`, {}, refusableFormApi);
+export const revokeInvoiceLink = (key: string, id: number) => authApi<InvoiceLinkRevokeAnswer>(`/invoices/${encodeURIComponent(key)}/links/${id}/revoke`, {}, refusableFormApi);
 
 /** The bank payment an unpaid invoice waits for (its expiry), `GET /payments/{id}`. */
 export const fetchPayment = (paymentId: string) => authApi<PaymentAnswer>(`/payments/${encodeURIComponent(paymentId)}`, { method: 'GET' });

@@ -1,13 +1,6 @@
-import type {
-  RequestFileAnswer,
-  SavedContactsAnswer,
-  ServiceRequestAnswer,
-  ServiceRequestBody,
-  ServiceRequestsAnswer,
-  ServiceRequestsQuery,
-} from '#lib/api/contracts/service-requests.ts';
 import { $token } from '#client/state/auth.ts';
-import { NotAuthenticatedError, authApi, lookupApi, plainApi, refusableFormApi } from './client.ts';
+import type { RequestFileAnswer, SavedContactsAnswer, ServiceRequestAnswer, ServiceRequestBody, ServiceRequestsAnswer, ServiceRequestsQuery } from '#lib/api/contracts/service-requests.ts';
+import { authApi, lookupApi, NotAuthenticatedError, plainApi, refusableFormApi } from './client.ts';
 
 /**
  * The service-request calls (spec/api.md «Service requests and invoices»); each needs a logged-in
@@ -16,24 +9,24 @@ import { NotAuthenticatedError, authApi, lookupApi, plainApi, refusableFormApi }
  */
 
 /** One page of the account's requests, newest first; `status` narrows it to one status. */
-export const fetchServiceRequests = (query: Partial<ServiceRequestsQuery>) =>
-  authApi<ServiceRequestsAnswer>('/service-requests', { method: 'GET', query });
+export const fetchServiceRequests = (query: Partial<ServiceRequestsQuery>) => authApi<ServiceRequestsAnswer>('/service-requests', { method: 'GET', query });
 
 /** Files a request (201, status `submitted`). */
-export const createServiceRequest = (body: ServiceRequestBody) =>
-  authApi<ServiceRequestAnswer>('/service-requests', { body }, refusableFormApi);
+export const createServiceRequest = (body: ServiceRequestBody) => authApi<ServiceRequestAnswer>('/service-requests', { body }, refusableFormApi);
 
 /** The request with its history and invoices; a 404 (not there, or another account's) is left to the page. */
-export const fetchServiceRequest = (key: string) =>
-  authApi<ServiceRequestAnswer>(`/service-requests/${encodeURIComponent(key)}`, { method: 'GET' }, lookupApi);
+export const fetchServiceRequest = (key: string) => authApi<ServiceRequestAnswer>(`/service-requests/${encodeURIComponent(key)}`, { method: 'GET' }, lookupApi);
 
 /** Cancels it while `submitted` or `reviewing`; a 409 (the hospital moved it on) is left to the caller. */
-export const cancelServiceRequest = (key: string) =>
-  authApi<ServiceRequestAnswer>(`/service-requests/${encodeURIComponent(key)}/cancel`, {}, refusableFormApi);
+export const cancelServiceRequest = (key: string) => authApi<ServiceRequestAnswer>(`/service-requests/${encodeURIComponent(key)}/cancel`, {}, refusableFormApi);
 
 /** Uploads one photo or PDF for a request to come (201 with its id); refusals (413, 415, 422, 429) are left to the form. */
 export const uploadRequestFile = (file: Blob, name: string, signal?: AbortSignal) =>
-  authApi<RequestFileAnswer>('/service-requests/files', { body: file, query: { name }, headers: { 'Content-Type': 'application/octet-stream' }, ...(signal ? { signal } : {}) }, refusableFormApi);
+  authApi<RequestFileAnswer>(
+    '/service-requests/files',
+    { body: file, query: { name }, headers: { 'Content-Type': 'application/octet-stream' }, ...(signal ? { signal } : {}) },
+    refusableFormApi,
+  );
 
 /** The phone and address pairs of the patient's latest requests, to fill the form with one tap. */
 export const fetchSavedContacts = () => authApi<SavedContactsAnswer>('/service-requests/contacts', { method: 'GET' });

@@ -23,8 +23,7 @@ export const fetchTestResult = (key: string) => authApi<TestResultAnswer>(`/test
 export const claimTestResult = (body: ClaimTestResultBody) => authApi<ClaimTestResultAnswer>('/test-results/claim', { body }, lookupFormApi);
 
 /** A link (`/test-response/shared/<token>`) that opens the result without login for `hours`. */
-export const shareTestResult = (key: string, hours: ShareHours) =>
-  authApi<ShareTestResultAnswer>(`/test-results/${encodeURIComponent(key)}/share`, { body: { hours } }, refusableFormApi);
+export const shareTestResult = (key: string, hours: ShareHours) => authApi<ShareTestResultAnswer>(`/test-results/${encodeURIComponent(key)}/share`, { body: { hours } }, refusableFormApi);
 
 /** The link stops opening at once; 404 when it was revoked already (elsewhere). */
 export const revokeTestResultShare = (key: string, id: number) =>

@@ -1,6 +1,6 @@
+import { $phoneAccountCount, $token, $user, logout } from '#client/state/auth.ts';
 import { formatRial } from '#lib/format/number.ts';
 import { openLogin, startPersonFlow } from '../login-popup.ts';
-import { $phoneAccountCount, $token, $user, logout } from '#client/state/auth.ts';
 
 /**
  * The header's login button and user menu (name, profile, wallet, another person of the same phone,

@@ -3,7 +3,7 @@
  * plain TypeScript, no framework. React is loaded only by islands, the login popup and the first
  * toast, whose modules the caller names.
  */
-import { startLoginUi, type PopupLoader } from '../login-popup.ts';
+import { type PopupLoader, startLoginUi } from '../login-popup.ts';
 import { restoreToasts, setToastHost, type ToastHostLoader } from '../toasts.ts';
 import { startAuthMenu } from './auth-menu.ts';
 import { startBuildCheck } from './build-check.ts';

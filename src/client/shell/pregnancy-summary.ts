@@ -1,8 +1,8 @@
-import { BASIS_LABELS, PREGNANCY_BASIS_NAME, PREGNANCY_DATE_FIELD } from '#lib/pregnancy/basis.ts';
+import { $pregnancyDate, type RememberedPregnancyDate } from '#client/state/pregnancy.ts';
 import { formatJalaliDate, toTehranIsoDate } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
+import { BASIS_LABELS, PREGNANCY_BASIS_NAME, PREGNANCY_DATE_FIELD } from '#lib/pregnancy/basis.ts';
 import { pregnancyStatus } from '#lib/pregnancy/calculator.ts';
-import { $pregnancyDate, type RememberedPregnancyDate } from '#client/state/pregnancy.ts';
 
 /**
  * Shows where the pregnancy stands today from the date remembered on this device, and marks the

@@ -1,5 +1,5 @@
-import type { UserAnswer } from '#lib/api/contracts/auth.ts';
 import { $token, logout, setUser } from '#client/state/auth.ts';
+import type { UserAnswer } from '#lib/api/contracts/auth.ts';
 import { API_BASE_URL } from '../api/base.ts';
 
 /** At most one refresh in this long, however often the tab is shown again. */

@@ -1,6 +1,6 @@
-import { TRACKING_BASE_URL } from '../api/base.ts';
-import { deviceType } from '#lib/device.ts';
 import { getVisitorId } from '#client/state/visitor.ts';
+import { deviceType } from '#lib/device.ts';
+import { TRACKING_BASE_URL } from '../api/base.ts';
 
 /**
  * An invoice's public link and a test result's share link are secrets (the server keeps only their

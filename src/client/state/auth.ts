@@ -2,7 +2,6 @@ import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import type { User } from '#lib/api/contracts/auth.ts';
 
-
 function decodeUser(value: string): User | undefined {
   try {
     return JSON.parse(value) as User;

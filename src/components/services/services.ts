@@ -1,4 +1,4 @@
-import { getCollection, type CollectionEntry } from 'astro:content';
+import { type CollectionEntry, getCollection } from 'astro:content';
 import { SERVICE_CATEGORIES, SERVICE_CATEGORY_INTROS, SERVICE_WINDOWS, type ServiceCategory, type ServiceWindow } from '#content/services-schema.ts';
 import { formatRial } from '#lib/format/number.ts';
 

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
+import { cancelRule } from '#lib/appointments/cancel-rule.ts';
 import { formatJalaliDateTime, formatTime, formatWeekdayDate } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRial } from '#lib/format/number.ts';
-import { cancelRule } from '#lib/appointments/cancel-rule.ts';
-import { CancelRuleNote } from './CancelRuleNote.tsx';
 import { CalendarButton } from '../ui/CalendarButton.tsx';
-import { StatusChip } from '../ui/StatusChip.tsx';
-import { STATUS_LABELS, STATUS_TONES } from './labels.ts';
 import { Fact, Facts } from '../ui/Facts.tsx';
+import { StatusChip } from '../ui/StatusChip.tsx';
+import { CancelRuleNote } from './CancelRuleNote.tsx';
+import { STATUS_LABELS, STATUS_TONES } from './labels.ts';
 
 export interface CardActions {
   onCancel: (appointment: Appointment) => void;
@@ -56,7 +56,16 @@ function Receipt({ appointment }: { appointment: Appointment }) {
           ],
         ] as [string, ReactNode][])
       : []),
-    ...(receipt.from_wallet > 0 ? ([['شرح در گردش کیف پول', <>پرداخت هزینهٔ نوبت <bdi dir="ltr">{appointment.key}</bdi></>]] as [string, ReactNode][]) : []),
+    ...(receipt.from_wallet > 0
+      ? ([
+          [
+            'شرح در گردش کیف پول',
+            <>
+              پرداخت هزینهٔ نوبت <bdi dir="ltr">{appointment.key}</bdi>
+            </>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
     ['زمان پرداخت', <time dateTime={receipt.paid_at}>{formatJalaliDateTime(receipt.paid_at)}</time>],
   ];
   return (
@@ -166,9 +175,7 @@ export function AppointmentCard({ appointment, actions }: { appointment: Appoint
             تغییر زمان
           </button>
         )}
-        {status === 'confirmed' && (
-          <CalendarButton download={() => actions.onCalendar(appointment)} className={`${actionClass} disabled:opacity-60`} />
-        )}
+        {status === 'confirmed' && <CalendarButton download={() => actions.onCalendar(appointment)} className={`${actionClass} disabled:opacity-60`} />}
         {(status === 'completed' || status === 'cancelled' || status === 'expired') && (
           <a
             href={`/appointment/pre-reserve/${encodeURIComponent(appointment.doctor_id)}`}

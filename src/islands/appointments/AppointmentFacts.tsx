@@ -1,7 +1,7 @@
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRial } from '#lib/format/number.ts';
-import { FactTable, type FactRow } from '../ui/Facts.tsx';
+import { type FactRow, FactTable } from '../ui/Facts.tsx';
 import { whenText } from './when.ts';
 
 /** The appointment as a list of facts: what the hold step, the confirmation and the printout show. */
@@ -22,9 +22,7 @@ export function AppointmentFacts({ appointment, paid = false }: { appointment: A
       <>
         {appointment.clinic.name}
         {appointment.clinic.address && <span className="block text-sm font-normal text-muted">{appointment.clinic.address}</span>}
-        {appointment.clinic.phone && (
-          <span className="block text-sm font-normal text-muted">تلفن: {toPersianDigits(appointment.clinic.phone)}</span>
-        )}
+        {appointment.clinic.phone && <span className="block text-sm font-normal text-muted">تلفن: {toPersianDigits(appointment.clinic.phone)}</span>}
       </>,
     ],
     [

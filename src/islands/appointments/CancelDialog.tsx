@@ -7,8 +7,8 @@ import { formatRial } from '#lib/format/number.ts';
 import { cancelMyAppointment } from '#stores/appointments.ts';
 import { ConfirmActions } from '../ui/Buttons.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
-import { showFormFailure } from '../ui/server-errors.ts';
 import { Sheet } from '../ui/Sheet.tsx';
+import { showFormFailure } from '../ui/server-errors.ts';
 
 export function cancelledMessage(refunded: number): string {
   return refunded > 0 ? `نوبت لغو شد و ${formatRial(refunded)} به کیف پول شما برگشت.` : 'نوبت لغو شد.';

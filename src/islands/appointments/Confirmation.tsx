@@ -1,6 +1,6 @@
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
-import { downloadCalendar } from '#stores/appointments-booking.ts';
 import { cancelRule } from '#lib/appointments/cancel-rule.ts';
+import { downloadCalendar } from '#stores/appointments-booking.ts';
 import { CalendarButton } from '../ui/CalendarButton.tsx';
 import { AppointmentFacts } from './AppointmentFacts.tsx';
 import { CancelRuleNote } from './CancelRuleNote.tsx';
@@ -28,10 +28,7 @@ export function Confirmation({ appointment }: { appointment: Appointment }) {
         />
       )}
       <div className="flex flex-col gap-3 sm:flex-row print:hidden">
-        <CalendarButton
-          download={() => downloadCalendar(appointment.key)}
-          className="min-h-12 flex-1 rounded-xl border border-line px-5 font-bold hover:bg-page disabled:opacity-60"
-        />
+        <CalendarButton download={() => downloadCalendar(appointment.key)} className="min-h-12 flex-1 rounded-xl border border-line px-5 font-bold hover:bg-page disabled:opacity-60" />
         <button type="button" className="min-h-12 flex-1 rounded-xl border border-line px-5 font-bold hover:bg-page" onClick={() => window.print()}>
           چاپ نوبت
         </button>

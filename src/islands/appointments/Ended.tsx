@@ -16,9 +16,7 @@ export function Ended({ appointment }: { appointment: Appointment & { status: 'e
         {TITLES[appointment.status]}
       </h2>
       <p>
-        {appointment.status === 'expired'
-          ? `نوبت ${whenText(appointment.start)} پرداخت نشد و آزاد شد.`
-          : `نوبت ${whenText(appointment.start)} لغو شد.`}
+        {appointment.status === 'expired' ? `نوبت ${whenText(appointment.start)} پرداخت نشد و آزاد شد.` : `نوبت ${whenText(appointment.start)} لغو شد.`}
         {appointment.paid_from_wallet > 0 && appointment.status === 'expired' && ` ${formatRial(appointment.paid_from_wallet)} که از کیف پول برداشته شده بود، به آن برمی‌گردد.`}
         {appointment.refunded ? ` ${formatRial(appointment.refunded)} به کیف پول شما برگشت.` : ''}
       </p>

@@ -7,13 +7,12 @@ import { formatBookingDay, formatSoon } from '#lib/appointments/when.ts';
 import { formatTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { $rescheduleSlots, loadRescheduleSlots, rescheduleMyAppointment } from '#stores/appointments.ts';
-import { dayLabel } from './when.ts';
 import { PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
-import { showFormFailure } from '../ui/server-errors.ts';
 import { Sheet } from '../ui/Sheet.tsx';
-
+import { showFormFailure } from '../ui/server-errors.ts';
+import { dayLabel } from './when.ts';
 
 /** The days that still have a free slot other than the appointment's own. */
 function freeDays(days: readonly SlotDay[], current: string): Array<{ date: string; slots: Slot[] }> {
@@ -112,7 +111,10 @@ function Chooser({ appointment, onDone }: { appointment: Appointment; onDone: ()
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm">
-        زمان فعلی: <strong>{formatBookingDay(appointment.start)}، ساعت {formatTime(appointment.start)}</strong>
+        زمان فعلی:{' '}
+        <strong>
+          {formatBookingDay(appointment.start)}، ساعت {formatTime(appointment.start)}
+        </strong>
       </p>
       {slots === undefined || slots.status === 'loading' ? (
         <Loading text="در حال بارگذاری زمان‌های آزاد…" />

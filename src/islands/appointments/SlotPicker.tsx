@@ -1,7 +1,8 @@
 import { Form, useField, useForm } from '@formisch/react';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { BOOKING_WINDOW_DAYS, OtherPatientSchema, type OtherPatient, type SlotDay } from '#lib/api/contracts/appointments.ts';
+import { BOOKING_WINDOW_DAYS, type OtherPatient, OtherPatientSchema, type SlotDay } from '#lib/api/contracts/appointments.ts';
+import { cancelRule, cancelUntilOf } from '#lib/appointments/cancel-rule.ts';
 import { formatTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRialWithToman } from '#lib/format/toman.ts';
@@ -12,7 +13,6 @@ import { FormAlert } from '../ui/FormAlert.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
 import { PersonFields } from '../ui/PersonFields.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
-import { cancelRule, cancelUntilOf } from '#lib/appointments/cancel-rule.ts';
 import { Alternatives } from './Alternatives.tsx';
 import { CancelRuleNote } from './CancelRuleNote.tsx';
 import { dayLabel, whenText } from './when.ts';

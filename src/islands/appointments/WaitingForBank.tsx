@@ -1,8 +1,8 @@
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
+import { cancelRule } from '#lib/appointments/cancel-rule.ts';
 import { formatTime } from '#lib/format/date.ts';
 import { formatRial } from '#lib/format/number.ts';
 import { chooseAgain, refreshAppointment } from '#stores/appointments-booking.ts';
-import { cancelRule } from '#lib/appointments/cancel-rule.ts';
 import { BankActions, bankActionClass } from '../ui/BankActions.tsx';
 import { AppointmentFacts } from './AppointmentFacts.tsx';
 import { CancelRuleNote } from './CancelRuleNote.tsx';

@@ -1,4 +1,4 @@
-import { formatTime, formatWeekday, formatWeekdayDateTime, tehranNoon, TEHRAN_TIME_ZONE } from '#lib/format/date.ts';
+import { formatTime, formatWeekday, formatWeekdayDateTime, TEHRAN_TIME_ZONE, tehranNoon } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 
 const dayMonth = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, day: 'numeric', month: 'long' });

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { formatRial } from '#lib/format/number.ts';
 import { $user } from '#client/state/auth.ts';
+import { formatRial } from '#lib/format/number.ts';
 import { $loginAccounts, $loginFailure, $loginLoading, addAnotherPerson, loadPhoneAccounts, pickAccount } from '#stores/login.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
@@ -19,9 +19,7 @@ export function AccountsStep() {
   }
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-muted">
-        {currentId === undefined ? 'این شماره به چند حساب وصل است. با کدام وارد می‌شوید؟' : 'با حساب کدام فرد ادامه می‌دهید؟'}
-      </p>
+      <p className="text-muted">{currentId === undefined ? 'این شماره به چند حساب وصل است. با کدام وارد می‌شوید؟' : 'با حساب کدام فرد ادامه می‌دهید؟'}</p>
       <ul className="flex max-h-[600px] flex-col gap-2 overflow-y-auto" aria-label="حساب‌ها" aria-busy={loading || undefined}>
         {accounts.map((account) => (
           <li key={account.user.id}>
@@ -44,12 +42,7 @@ export function AccountsStep() {
         ))}
       </ul>
       <FormAlert message={failure?.message} />
-      <button
-        type="button"
-        onClick={addAnotherPerson}
-        disabled={loading}
-        className="min-h-12 rounded-xl border border-dashed border-brand font-bold text-brand disabled:opacity-60"
-      >
+      <button type="button" onClick={addAnotherPerson} disabled={loading} className="min-h-12 rounded-xl border border-dashed border-brand font-bold text-brand disabled:opacity-60">
         افزودن فرد دیگر
       </button>
     </div>

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { openLogin } from '#client/login-popup.ts';
 import { $isLoggedIn } from '#client/state/auth.ts';
 
@@ -7,7 +7,7 @@ import { $isLoggedIn } from '#client/state/auth.ts';
  * Spec §2's authentication guard for the protected routes: logged out, a short prompt and the login
  * popup; logged in (also right after logging in, without a reload), the page's content.
  */
-export function AuthGate({ children, what }: { children: ReactNode; /** e.g. «پروفایل خود» */ what: string }) {
+export function AuthGate({ children, what }: { children: ReactNode /** e.g. «پروفایل خود» */; what: string }) {
   const loggedIn = useStore($isLoggedIn);
   useEffect(() => {
     if (!loggedIn) openLogin();

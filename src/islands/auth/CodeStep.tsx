@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
+import { $loginCode } from '#client/state/login-code.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { normalizeDigits } from '#lib/validation/index.ts';
 import { $loginFailure, $loginForm, $loginLoading, editNumber, resendCode, verifyCode } from '#stores/login.ts';
-import { $loginCode } from '#client/state/login-code.ts';
-import { FormAlert } from '../ui/FormAlert.tsx';
 import { PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
 import { readSmsCode } from './web-otp.ts';
 
 const CODE_LENGTH = 5;
@@ -82,7 +82,11 @@ export function CodeStep() {
   const codeError = failure?.fieldErrors.code?.[0];
   // No code has gone out for this step yet (being sent, or refused for the wait between codes): say so, never «sent».
   const unsent = pending !== undefined && pending.sentAt === 0;
-  const phone = <bdi dir="ltr" className="font-bold text-ink">{toPersianDigits(phone_number)}</bdi>;
+  const phone = (
+    <bdi dir="ltr" className="font-bold text-ink">
+      {toPersianDigits(phone_number)}
+    </bdi>
+  );
   return (
     <form
       className="flex flex-col gap-4"

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { $openModals, type ModalName } from '#client/state/modals.ts';
 import { $registering, cancelLogin } from '#stores/login.ts';
+import { Sheet } from '../ui/Sheet.tsx';
 import { AccountsStep } from './AccountsStep.tsx';
 import { CodeStep } from './CodeStep.tsx';
 import { PhoneStep } from './PhoneStep.tsx';
 import { RegisterStep } from './RegisterStep.tsx';
-import { Sheet } from '../ui/Sheet.tsx';
 
 const STEPS: Record<Extract<ModalName, `login-${string}`>, { title: string; Body: () => React.JSX.Element }> = {
   'login-phone': { title: 'ورود یا ثبت‌نام', Body: PhoneStep },

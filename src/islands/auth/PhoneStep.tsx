@@ -1,9 +1,9 @@
 import { Form, setErrors, useField, useForm } from '@formisch/react';
 import { useStore } from '@nanostores/react';
-import { $loginFailure, $loginForm, $loginLoading, requestCode } from '#stores/login.ts';
 import { SendCodeSchema as PhoneFormSchema } from '#lib/api/contracts/auth.ts';
-import { FormAlert } from '../ui/FormAlert.tsx';
+import { $loginFailure, $loginForm, $loginLoading, requestCode } from '#stores/login.ts';
 import { PrimaryButton } from '../ui/Buttons.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
 import { FormTextField } from '../ui/TextField.tsx';
 
 /** Step 1, «ورود یا ثبت‌نام»: the phone number. */

@@ -1,12 +1,12 @@
 import { Form, useField, useForm } from '@formisch/react';
 import { useStore } from '@nanostores/react';
-import { $loginFailure, $loginForm, $loginLoading, $registering, cancelLogin, completeRegistration } from '#stores/login.ts';
-import { GenderChoice } from '../ui/GenderChoice.tsx';
 import { PersonSchema as RegisterFormSchema } from '#lib/api/contracts/auth.ts';
+import { $loginFailure, $loginForm, $loginLoading, $registering, cancelLogin, completeRegistration } from '#stores/login.ts';
+import { PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { GenderChoice } from '../ui/GenderChoice.tsx';
 import { PersonFields } from '../ui/PersonFields.tsx';
 import { showServerFieldErrors } from '../ui/server-errors.ts';
-import { FormAlert } from '../ui/FormAlert.tsx';
-import { PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
 
 const FIELDS = ['first_name', 'last_name', 'international_code'] as const;
 

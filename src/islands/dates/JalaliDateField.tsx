@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type RefObject } from 'react';
+import { lazy, type RefObject, Suspense, useRef, useState } from 'react';
 import { formatJalaliDate } from '#lib/format/date.ts';
 
 // The calendar is the heaviest script of a page: it loads when the patient reaches for the field.

@@ -1,10 +1,10 @@
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { Calendar } from 'react-multi-date-picker';
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import DateObject from 'react-date-object';
 import gregorian from 'react-date-object/calendars/gregorian';
 import persian from 'react-date-object/calendars/persian';
 import gregorian_en from 'react-date-object/locales/gregorian_en';
 import persian_fa from 'react-date-object/locales/persian_fa';
+import { Calendar } from 'react-multi-date-picker';
 
 /** Spec §9: the year list starts at 1300 and spans 150 years. */
 const FIRST_YEAR = 1300;
@@ -15,8 +15,7 @@ const WEEK_DAYS = ['ش', 'ی', 'د', 'س', 'چ', 'پ', 'ج'];
 
 const toIso = (date: DateObject) => new DateObject(date).convert(gregorian, gregorian_en).format('YYYY-MM-DD');
 
-const toPersian = (iso: string) =>
-  new DateObject({ date: iso, format: 'YYYY-MM-DD', calendar: gregorian, locale: gregorian_en }).convert(persian, persian_fa);
+const toPersian = (iso: string) => new DateObject({ date: iso, format: 'YYYY-MM-DD', calendar: gregorian, locale: gregorian_en }).convert(persian, persian_fa);
 
 interface PickerFrame {
   /** The field's id and name: the dialog is titled with the name. */
@@ -120,12 +119,7 @@ export default function JalaliDatePicker(props: JalaliDatePickerProps) {
           <h2 id={`${id}-title`} className="text-lg font-bold">
             {label}
           </h2>
-          <button
-            type="button"
-            onClick={close}
-            className="ms-auto inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-page"
-            aria-label="بستن تقویم"
-          >
+          <button type="button" onClick={close} className="ms-auto inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-page" aria-label="بستن تقویم">
             <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>

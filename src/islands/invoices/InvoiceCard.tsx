@@ -1,9 +1,9 @@
 import type { Invoice } from '#lib/api/contracts/invoices.ts';
 import { formatJalaliDate } from '#lib/format/date.ts';
 import { formatRialWithToman } from '#lib/format/toman.ts';
+import { Fact, Facts } from '../ui/Facts.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { invoiceTitle, STATUS_LABELS, STATUS_TONES } from './labels.ts';
-import { Fact, Facts } from '../ui/Facts.tsx';
 
 /** Past its due date and still unpaid. */
 const overdue = (invoice: Invoice, now: number) => invoice.status === 'unpaid' && invoice.due_at !== undefined && Date.parse(invoice.due_at) < now;

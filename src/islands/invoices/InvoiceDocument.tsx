@@ -3,9 +3,9 @@ import { formatJalaliDate, formatJalaliDateTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRial } from '#lib/format/number.ts';
 import { DocumentHeader } from '../ui/DocumentHeader.tsx';
+import { Fact, Facts } from '../ui/Facts.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { STATUS_LABELS, STATUS_TONES } from './labels.ts';
-import { Fact, Facts } from '../ui/Facts.tsx';
 
 /**
  * The invoice as a document: the hospital, the patient, the lines and the totals. Drawn by the
@@ -146,7 +146,11 @@ export interface InvoiceDocumentProps {
 export function InvoiceDocument({ invoice, patient, requestHref }: InvoiceDocumentProps) {
   const own = 'paid_from_wallet' in invoice ? invoice : undefined;
   return (
-    <article aria-labelledby="invoice-issuer" className="invoice-document print-document relative flex flex-col gap-5 rounded-2xl border border-line bg-card p-4 sm:p-6" data-invoice={invoice.key}>
+    <article
+      aria-labelledby="invoice-issuer"
+      className="invoice-document print-document relative flex flex-col gap-5 rounded-2xl border border-line bg-card p-4 sm:p-6"
+      data-invoice={invoice.key}
+    >
       <DocumentHeader
         titleId="invoice-issuer"
         issuer={invoice.issuer}

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRialWithToman } from '#lib/format/toman.ts';
-import { $invoices, $invoicesView, $unpaidSummary, INVOICE_FILTERS, loadInvoices, showInvoices, type InvoiceFilter } from '#stores/invoices.ts';
+import { $invoices, $invoicesView, $unpaidSummary, INVOICE_FILTERS, type InvoiceFilter, loadInvoices, showInvoices } from '#stores/invoices.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { ListView } from '../ui/ListView.tsx';
 import { ListSkeleton } from '../ui/Skeleton.tsx';

@@ -7,8 +7,8 @@ import { $openPayment, loadInvoice, payShownInvoice } from '#stores/invoices-det
 import { $wallet } from '#stores/wallet.ts';
 import { BankActions } from '../ui/BankActions.tsx';
 import { PrimaryButton } from '../ui/Buttons.tsx';
-import { PaymentSplit, splitPayment } from '../ui/PaymentSplit.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
+import { PaymentSplit, splitPayment } from '../ui/PaymentSplit.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
 
 const panel = 'flex flex-col gap-4 rounded-2xl border border-line bg-card p-4 sm:p-5';
@@ -25,12 +25,7 @@ function WaitingForBank({ invoice }: { invoice: Invoice }) {
       <p className="leading-7">
         برای این صورت‌حساب پرداختی به مبلغ <strong>{formatRial(byBank)}</strong> در درگاه بانک باز است
         {payment?.status === 'pending' ? <> و تا ساعت {formatTime(payment.expires_at)} منتظر آن می‌مانیم</> : null}.
-        {invoice.paid_from_wallet > 0 && (
-          <>
-            {' '}
-            {formatRial(invoice.paid_from_wallet)} از کیف پول شما برای آن کنار گذاشته شده است؛ اگر پرداخت در بانک کامل نشود، به کیف پول برمی‌گردد.
-          </>
-        )}
+        {invoice.paid_from_wallet > 0 && <> {formatRial(invoice.paid_from_wallet)} از کیف پول شما برای آن کنار گذاشته شده است؛ اگر پرداخت در بانک کامل نشود، به کیف پول برمی‌گردد.</>}
       </p>
       <BankActions paymentId={invoice.payment_id} onCheck={() => void loadInvoice({ quiet: true })} />
     </section>

@@ -1,5 +1,5 @@
-import { toPersianDigits } from '#lib/format/digits.ts';
 import type { InvoiceStatus } from '#lib/api/contracts/invoices.ts';
+import { toPersianDigits } from '#lib/format/digits.ts';
 import type { InvoiceFilter } from '#stores/invoices.ts';
 
 export const STATUS_LABELS: Record<InvoiceStatus, string> = {

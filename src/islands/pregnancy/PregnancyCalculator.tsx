@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { addDays, MAX_PREGNANCY_DAYS, PREGNANCY_DAYS, pregnancyDateProblems, pregnancyStatus, type DateBasis } from '#lib/pregnancy/calculator.ts';
-import { toTehranIsoDate } from '#lib/format/date.ts';
 import { $pregnancyDate, forgetPregnancyDate, rememberPregnancyDate } from '#client/state/pregnancy.ts';
+import { toTehranIsoDate } from '#lib/format/date.ts';
+import { BASIS_LABELS, PREGNANCY_BASIS_NAME, PREGNANCY_DATE_FIELD } from '#lib/pregnancy/basis.ts';
+import { addDays, type DateBasis, MAX_PREGNANCY_DAYS, PREGNANCY_DAYS, pregnancyDateProblems, pregnancyStatus } from '#lib/pregnancy/calculator.ts';
 import { JalaliDateField } from '../dates/JalaliDateField.tsx';
 import { ChoiceGroup } from '../ui/ChoiceGroup.tsx';
-import { BASIS_LABELS, PREGNANCY_BASIS_NAME, PREGNANCY_DATE_FIELD } from '#lib/pregnancy/basis.ts';
 
 const BASES = (['lmp', 'due'] as const).map((value) => ({ value, label: BASIS_LABELS[value] }));
 
@@ -25,7 +25,8 @@ export function PregnancyCalculator() {
   const basis = chosenBasis ?? saved?.basis ?? 'lmp';
   const [problem, setProblem] = useState<string>();
   const today = toTehranIsoDate(new Date());
-  const range = basis === 'lmp' ? { min: addDays(today, -MAX_PREGNANCY_DAYS), max: today } : { min: addDays(today, PREGNANCY_DAYS - MAX_PREGNANCY_DAYS), max: addDays(today, PREGNANCY_DAYS) };
+  const range =
+    basis === 'lmp' ? { min: addDays(today, -MAX_PREGNANCY_DAYS), max: today } : { min: addDays(today, PREGNANCY_DAYS - MAX_PREGNANCY_DAYS), max: addDays(today, PREGNANCY_DAYS) };
   const value = saved?.basis === basis ? saved.date : '';
 
   return (

@@ -1,18 +1,18 @@
 import { Form, useField, useForm } from '@formisch/react';
 import { useState } from 'react';
-import { toPersianDigits } from '#lib/format/digits.ts';
 import { notify } from '#client/toasts.ts';
 import type { User } from '#lib/api/contracts/auth.ts';
+import { UpdateProfileSchema as ProfileFormSchema } from '#lib/api/contracts/auth.ts';
+import { toTehranIsoDate } from '#lib/format/date.ts';
+import { toPersianDigits } from '#lib/format/digits.ts';
+import { BIRTHDAY_MIN } from '#lib/validation/index.ts';
 import { saveProfile } from '#stores/profile.ts';
-import { GenderChoice } from '../ui/GenderChoice.tsx';
-import { FormAlert } from '../ui/FormAlert.tsx';
+import { JalaliDateField } from '../dates/JalaliDateField.tsx';
 import { PrimaryButton } from '../ui/Buttons.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { GenderChoice } from '../ui/GenderChoice.tsx';
 import { PersonFields } from '../ui/PersonFields.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
-import { toTehranIsoDate } from '#lib/format/date.ts';
-import { JalaliDateField } from '../dates/JalaliDateField.tsx';
-import { BIRTHDAY_MIN } from '#lib/validation/index.ts';
-import { UpdateProfileSchema as ProfileFormSchema } from '#lib/api/contracts/auth.ts';
 
 /** Spec §7: the toast after a successful `user/update`. */
 export const PROFILE_SAVED = 'پروفایل شما با موفقیت ویرایش شد.';

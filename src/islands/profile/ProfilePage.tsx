@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { $token } from '#client/state/auth.ts';
 import { $profile, loadProfile } from '#stores/profile.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
-import { ProfileForm } from './ProfileForm.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
+import { ProfileForm } from './ProfileForm.tsx';
 
 /** /patient-profile: the account from the profile store (loaded with `user/info`), then the form. */
 function ProfileLoader() {

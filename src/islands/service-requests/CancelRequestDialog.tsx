@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { notify } from '#client/toasts.ts';
-import { describeFailure } from '#lib/api/failure.ts';
 import type { ServiceRequest } from '#lib/api/contracts/service-requests.ts';
+import { describeFailure } from '#lib/api/failure.ts';
 import { cancelShownServiceRequest } from '#stores/service-requests-detail.ts';
 import { ConfirmActions } from '../ui/Buttons.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
-import { showFormFailure } from '../ui/server-errors.ts';
 import { Sheet } from '../ui/Sheet.tsx';
+import { showFormFailure } from '../ui/server-errors.ts';
 import { REQUEST_CANCELLED } from './labels.ts';
 
 /** Asks before cancelling the request; a 409 (the hospital has scheduled it meanwhile) stays in the dialog with the server's words. */

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { REQUEST_FILE_MAX_BYTES, REQUEST_FILES_MAX, REQUEST_FILE_TYPES } from '#lib/api/contracts/service-requests.ts';
+import { REQUEST_FILE_MAX_BYTES, REQUEST_FILE_TYPES, REQUEST_FILES_MAX } from '#lib/api/contracts/service-requests.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { $attachedFiles, attachFiles, detachFile } from '#stores/service-requests-files.ts';
 import { fileSizeText } from './labels.ts';
@@ -22,7 +22,8 @@ export function FileAttachments({ disabled }: { disabled?: boolean }) {
         عکس یا PDF نسخه (اختیاری)
       </p>
       <p className="text-sm text-muted" id={`${inputId}-hint`}>
-        تا {toPersianDigits(REQUEST_FILES_MAX)} فایل، هر کدام تا {toPersianDigits(REQUEST_FILE_MAX_BYTES / 1024 / 1024)} مگابایت: عکس JPEG یا PNG یا WebP، یا PDF. اطلاعات مکان عکس پیش از ذخیره پاک می‌شود.
+        تا {toPersianDigits(REQUEST_FILES_MAX)} فایل، هر کدام تا {toPersianDigits(REQUEST_FILE_MAX_BYTES / 1024 / 1024)} مگابایت: عکس JPEG یا PNG یا WebP، یا PDF. اطلاعات مکان عکس پیش از
+        ذخیره پاک می‌شود.
       </p>
       <label
         htmlFor={inputId}
@@ -55,8 +56,7 @@ export function FileAttachments({ disabled }: { disabled?: boolean }) {
                   <bdi>{file.name}</bdi>
                 </span>
                 <span className={`text-sm ${file.status === 'failed' ? 'text-danger' : 'text-muted'}`}>
-                  {fileSizeText(file.size)} ·{' '}
-                  {file.status === 'uploading' ? 'در حال بارگذاری…' : file.status === 'ready' ? 'بارگذاری شد' : file.problem}
+                  {fileSizeText(file.size)} · {file.status === 'uploading' ? 'در حال بارگذاری…' : file.status === 'ready' ? 'بارگذاری شد' : file.problem}
                 </span>
               </div>
               <button

@@ -1,8 +1,8 @@
 import type { ServiceRequest } from '#lib/api/contracts/service-requests.ts';
+import { Fact, Facts } from '../ui/Facts.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { STATUS_LABELS, STATUS_TONES } from './labels.ts';
 import { PatientText, WhenText } from './parts.tsx';
-import { Fact, Facts } from '../ui/Facts.tsx';
 
 /** One request of the patient's list: what, for whom, when, where it stands, and a link to its page. */
 export function RequestCard({ request }: { request: ServiceRequest }) {

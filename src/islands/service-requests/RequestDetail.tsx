@@ -1,11 +1,11 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { ServiceRequest, ServiceRequestFile, ServiceRequestInvoice } from '#lib/api/contracts/service-requests.ts';
 import { formatJalaliDate, formatJalaliDateTime } from '#lib/format/date.ts';
-import { formatRial } from '#lib/format/number.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
+import { formatRial } from '#lib/format/number.ts';
 import { downloadRequestFile } from '#stores/service-requests-detail.ts';
 import { STATUS_LABELS as INVOICE_STATUS_LABELS, STATUS_TONES as INVOICE_STATUS_TONES } from '../invoices/labels.ts';
-import { FactTable, type FactRow } from '../ui/Facts.tsx';
+import { type FactRow, FactTable } from '../ui/Facts.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { fileKindText, fileSizeText, STATUS_LABELS, STATUS_TONES, windowLabel } from './labels.ts';
 import { dayText, PatientText, whenText } from './parts.tsx';
@@ -167,7 +167,11 @@ function Visit({ request }: { request: ServiceRequest }) {
   if (request.status === 'submitted' || request.status === 'reviewing') {
     return (
       <p className="rounded-xl border border-line p-4 text-sm" data-request-visit>
-        زمان مراجعه هنوز تعیین نشده است. روز دلخواه شما: <time dateTime={request.preferred_date} className="font-bold">{dayText(request.preferred_date)}</time>، {windowLabel(request.preferred_window)}. بیمارستان برای هماهنگی تماس می‌گیرد.
+        زمان مراجعه هنوز تعیین نشده است. روز دلخواه شما:{' '}
+        <time dateTime={request.preferred_date} className="font-bold">
+          {dayText(request.preferred_date)}
+        </time>
+        ، {windowLabel(request.preferred_window)}. بیمارستان برای هماهنگی تماس می‌گیرد.
       </p>
     );
   }

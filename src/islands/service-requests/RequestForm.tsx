@@ -1,6 +1,7 @@
-import { Form, setInput, getInput, useField, useForm } from '@formisch/react';
+import { Form, getInput, setInput, useField, useForm } from '@formisch/react';
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState } from 'react';
+import { $user } from '#client/state/auth.ts';
 import { notify } from '#client/toasts.ts';
 import type { OtherPatient } from '#lib/api/contracts/appointments.ts';
 import { SERVICE_REQUEST_HORIZON_DAYS, ServiceRequestSchema } from '#lib/api/contracts/service-requests.ts';
@@ -9,7 +10,6 @@ import { toTehranIsoDate } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '#lib/services/names.ts';
 import { ADDRESS_MAX_LENGTH, NOTES_MAX_LENGTH } from '#lib/validation/request-text.ts';
-import { $user } from '#client/state/auth.ts';
 import { $savedContacts, fileServiceRequest } from '#stores/service-requests.ts';
 import { attachedFileIds, uploadsPending } from '#stores/service-requests-files.ts';
 import { JalaliDateField } from '../dates/JalaliDateField.tsx';
@@ -18,12 +18,12 @@ import { ChoiceGroup } from '../ui/ChoiceGroup.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { PersonFields } from '../ui/PersonFields.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
-import { FormTextField } from '../ui/TextField.tsx';
-import { REQUEST_FILED, windowLabel } from './labels.ts';
-import { FileAttachments } from './FileAttachments.tsx';
-import type { ServiceChoice } from './service-choice.ts';
-import { ServiceInfo } from './ServiceInfo.tsx';
 import { TextAreaField } from '../ui/TextAreaField.tsx';
+import { FormTextField } from '../ui/TextField.tsx';
+import { FileAttachments } from './FileAttachments.tsx';
+import { REQUEST_FILED, windowLabel } from './labels.ts';
+import { ServiceInfo } from './ServiceInfo.tsx';
+import type { ServiceChoice } from './service-choice.ts';
 
 type Whom = 'self' | 'other';
 const WHOM: readonly { value: Whom; label: string }[] = [
@@ -75,9 +75,7 @@ function startingInput(services: readonly ServiceChoice[]) {
 
 function dayRangeHint(earliestDays: number): string {
   const horizon = toPersianDigits(SERVICE_REQUEST_HORIZON_DAYS);
-  return earliestDays === 0
-    ? `از امروز تا ${horizon} روز آینده`
-    : `دست‌کم ${toPersianDigits(earliestDays)} روز بعد، تا ${horizon} روز آینده`;
+  return earliestDays === 0 ? `از امروز تا ${horizon} روز آینده` : `دست‌کم ${toPersianDigits(earliestDays)} روز بعد، تا ${horizon} روز آینده`;
 }
 
 /** The request form; filing it leads to the new request's page with a toast. */

@@ -2,11 +2,11 @@ import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import type { ServiceRequestStatus } from '#lib/api/contracts/service-requests.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
-import { $serviceRequests, $serviceRequestsView, loadServiceRequests, showServiceRequests, type ServiceRequestsView } from '#stores/service-requests.ts';
+import { $serviceRequests, $serviceRequestsView, loadServiceRequests, type ServiceRequestsView, showServiceRequests } from '#stores/service-requests.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { ListView } from '../ui/ListView.tsx';
 import { ListSkeleton } from '../ui/Skeleton.tsx';
-import { EMPTY_TEXT, STATUS_FILTER_ORDER, STATUS_LABELS, emptyFilteredText } from './labels.ts';
+import { EMPTY_TEXT, emptyFilteredText, STATUS_FILTER_ORDER, STATUS_LABELS } from './labels.ts';
 import { RequestCard } from './RequestCard.tsx';
 
 const ALL = '';

@@ -3,7 +3,6 @@ import { formatWeekdayDate, formatWeekdayDateTime, tehranNoon } from '#lib/forma
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { windowLabel } from './labels.ts';
 
-
 /** «سه‌شنبه ۱۸ آذر ۱۴۰۵»: a Tehran calendar day `YYYY-MM-DD`, read at its noon. */
 export const dayText = (day: string): string => formatWeekdayDate(tehranNoon(day));
 

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ToastContainer, cssTransition, toast, type CloseButtonProps } from 'react-toastify/unstyled';
+import { type CloseButtonProps, cssTransition, ToastContainer, toast } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
 import { $dark } from '#client/state/theme.ts';
-import { $toasts, TOAST_DURATION_MS, removeToast } from '#client/state/toasts.ts';
+import { $toasts, removeToast, TOAST_DURATION_MS } from '#client/state/toasts.ts';
 import './toast-host.css';
 
 // Spec §9: fade in over 0.5 s, fade out over 0.9 s, the rest collapse in 300 ms.

@@ -18,11 +18,7 @@ export function PrimaryButton({ children, busy, ...props }: { busy?: boolean } &
 /** A secondary action beside it (cancel, edit). */
 export function SecondaryButton({ children, ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
-    <button
-      type="button"
-      className="inline-flex min-h-12 items-center justify-center rounded-xl border border-line px-5 font-bold text-ink hover:bg-page disabled:opacity-60"
-      {...props}
-    >
+    <button type="button" className="inline-flex min-h-12 items-center justify-center rounded-xl border border-line px-5 font-bold text-ink hover:bg-page disabled:opacity-60" {...props}>
       {children}
     </button>
   );

@@ -28,14 +28,7 @@ export function ChoiceGroup<T extends string>({
             key={option.value}
             className="flex min-h-12 cursor-pointer items-center justify-center rounded-xl border border-line px-3 text-center font-bold has-checked:border-brand has-checked:bg-brand/10 has-checked:text-brand has-focus-visible:outline-3 has-focus-visible:outline-brand has-disabled:opacity-60"
           >
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-              className="sr-only"
-            />
+            <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} className="sr-only" />
             {option.label}
           </label>
         ))}

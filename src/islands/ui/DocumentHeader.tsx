@@ -42,7 +42,10 @@ export function DocumentHeader({ titleId, issuer, kind, number, status }: Docume
         <p className="font-bold">{kind}</p>
         {number && (
           <p className="text-sm">
-            شماره: <bdi dir="ltr" className="font-bold">{number}</bdi>
+            شماره:{' '}
+            <bdi dir="ltr" className="font-bold">
+              {number}
+            </bdi>
           </p>
         )}
         {status}

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useLayoutEffect, useRef } from 'react';
 import { reformat } from '#lib/format/grouped-input.ts';
 import { TextField } from './TextField.tsx';
 

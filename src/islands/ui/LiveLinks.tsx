@@ -1,8 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ConfirmActions } from './Buttons.tsx';
 import { FormAlert } from './FormAlert.tsx';
-import { showFormFailure } from './server-errors.ts';
 import { Sheet } from './Sheet.tsx';
+import { showFormFailure } from './server-errors.ts';
 
 export interface LiveLink {
   id: number;
@@ -21,7 +21,17 @@ export interface LiveLinksProps<T extends LiveLink> {
 }
 
 /** Asks before revoking a link; a failure stays in the dialog. */
-function RevokeDialog<T extends LiveLink>({ link, question, revoke, onClose }: { link: T; question: LiveLinksProps<T>['question']; revoke: LiveLinksProps<T>['revoke']; onClose: () => void }) {
+function RevokeDialog<T extends LiveLink>({
+  link,
+  question,
+  revoke,
+  onClose,
+}: {
+  link: T;
+  question: LiveLinksProps<T>['question'];
+  revoke: LiveLinksProps<T>['revoke'];
+  onClose: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const close = () => {

@@ -1,8 +1,7 @@
-import { toPersianDigits } from '#lib/format/digits.ts';
 import type { ListMeta } from '#lib/api/contracts/list.ts';
+import { toPersianDigits } from '#lib/format/digits.ts';
 
-const buttonClass =
-  'inline-flex min-h-11 items-center justify-center rounded-xl border border-line px-4 font-bold hover:bg-page disabled:cursor-not-allowed disabled:opacity-50';
+const buttonClass = 'inline-flex min-h-11 items-center justify-center rounded-xl border border-line px-4 font-bold hover:bg-page disabled:cursor-not-allowed disabled:opacity-50';
 
 /** Previous and next page of a list answer (api.md `meta`); nothing when it fits on one page. */
 export function Pager({ meta, onPage, label }: { meta: ListMeta; onPage: (page: number) => void; label: string }) {

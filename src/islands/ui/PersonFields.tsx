@@ -1,4 +1,4 @@
-import { FormTextField, type BoundField } from './TextField.tsx';
+import { type BoundField, FormTextField } from './TextField.tsx';
 
 /** First name, last name and national code: the person fields of registration and of the profile. */
 export function PersonFields({
@@ -17,13 +17,7 @@ export function PersonFields({
 }) {
   return (
     <>
-      <FormTextField
-        field={firstName}
-        label="نام"
-        autoComplete="given-name"
-        disabled={disabled}
-        {...(focusFirst ? { 'data-autofocus': true } : {})}
-      />
+      <FormTextField field={firstName} label="نام" autoComplete="given-name" disabled={disabled} {...(focusFirst ? { 'data-autofocus': true } : {})} />
       <FormTextField field={lastName} label="نام خانوادگی" autoComplete="family-name" disabled={disabled} />
       <FormTextField field={nationalCode} label="کد ملی" inputMode="numeric" dir="ltr" disabled={disabled} />
     </>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 interface SheetProps {
   open: boolean;
@@ -43,12 +43,7 @@ export function Sheet({ open, title, onDismiss, children }: SheetProps) {
             <h2 id={titleId} className="text-lg font-bold">
               {title}
             </h2>
-            <button
-              type="button"
-              onClick={onDismiss}
-              className="ms-auto inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-page"
-              aria-label="بستن"
-            >
+            <button type="button" onClick={onDismiss} className="ms-auto inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-page" aria-label="بستن">
               <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>

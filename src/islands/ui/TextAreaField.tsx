@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import { type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { errorId, FieldMessage, hintId } from './TextField.tsx';
 

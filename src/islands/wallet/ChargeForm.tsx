@@ -1,7 +1,7 @@
 import { Form, useField, useForm } from '@formisch/react';
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import { CHARGE_PRESETS, chargeSchema, type ChargeBody } from '#lib/api/contracts/wallet.ts';
+import { CHARGE_PRESETS, type ChargeBody, chargeSchema } from '#lib/api/contracts/wallet.ts';
 import { formatAmountInput } from '#lib/format/grouped-input.ts';
 import { formatRial, parseNumber } from '#lib/format/number.ts';
 import { MIN_AMOUNT_RIAL } from '#lib/validation/numeric.ts';
@@ -12,8 +12,7 @@ import { FormAlert } from '../ui/FormAlert.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
 import { AmountField } from './AmountField.tsx';
 
-const presetClass =
-  'min-h-12 rounded-xl border border-line px-2 font-bold hover:bg-page aria-pressed:border-brand aria-pressed:bg-brand/10 aria-pressed:text-brand';
+const presetClass = 'min-h-12 rounded-xl border border-line px-2 font-bold hover:bg-page aria-pressed:border-brand aria-pressed:bg-brand/10 aria-pressed:text-brand';
 
 function CurrentBalance() {
   const wallet = useStore($wallet);
@@ -50,34 +49,19 @@ function ChargeForm({ max, returnTo }: { max: number; returnTo: ChargeBody['retu
       }}
     >
       <CurrentBalance />
-      <AmountField
-        label="مبلغ شارژ (ریال)"
-        name={amount.props.name}
-        inputRef={amount.props.ref}
-        value={typed}
-        onValue={amount.onChange}
-        errors={amount.errors}
-        disabled={sending}
-      />
+      <AmountField label="مبلغ شارژ (ریال)" name={amount.props.name} inputRef={amount.props.ref} value={typed} onValue={amount.onChange} errors={amount.errors} disabled={sending} />
       <fieldset className="flex flex-col gap-2" disabled={sending}>
         <legend className="mb-1 text-sm font-bold">مبلغ‌های پیشنهادی</legend>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {CHARGE_PRESETS.map((preset) => (
-            <button
-              key={preset}
-              type="button"
-              className={presetClass}
-              aria-pressed={typedRials === preset}
-              onClick={() => amount.onChange(formatAmountInput(String(preset)))}
-            >
+            <button key={preset} type="button" className={presetClass} aria-pressed={typedRials === preset} onClick={() => amount.onChange(formatAmountInput(String(preset)))}>
               {formatRial(preset)}
             </button>
           ))}
         </div>
       </fieldset>
       <p className="text-sm text-muted">
-        کمترین مبلغ {formatRial(MIN_AMOUNT_RIAL)} و بیشترین {formatRial(max)} است. پس از «پرداخت» به درگاه بانک می‌روید و پس از پرداخت به
-        این سایت برمی‌گردید.
+        کمترین مبلغ {formatRial(MIN_AMOUNT_RIAL)} و بیشترین {formatRial(max)} است. پس از «پرداخت» به درگاه بانک می‌روید و پس از پرداخت به این سایت برمی‌گردید.
       </p>
       <FormAlert message={problem} />
       <PrimaryButton disabled={sending} busy={sending}>

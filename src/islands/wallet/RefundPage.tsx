@@ -1,24 +1,24 @@
 import { Form, reset, useField, useForm } from '@formisch/react';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { WithdrawalSchema, withdrawalAmountProblem, type Withdrawal, type WithdrawalBody } from '#lib/api/contracts/wallet.ts';
+import { notify } from '#client/toasts.ts';
+import { type Withdrawal, type WithdrawalBody, WithdrawalSchema, withdrawalAmountProblem } from '#lib/api/contracts/wallet.ts';
 import { formatJalaliDateTime } from '#lib/format/date.ts';
 import { formatAmountInput, formatIban, formatIbanInput } from '#lib/format/grouped-input.ts';
 import { formatRial } from '#lib/format/number.ts';
-import { notify } from '#client/toasts.ts';
 import { $wallet, $withdrawals, cancelWithdrawal, loadWithdrawals, withdraw } from '#stores/wallet.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { ConfirmActions, PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
-import { FormattedField } from '../ui/FormattedField.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
+import { FormattedField } from '../ui/FormattedField.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
 import { Pager } from '../ui/Pager.tsx';
-import { showFormFailure } from '../ui/server-errors.ts';
 import { Sheet } from '../ui/Sheet.tsx';
+import { showFormFailure } from '../ui/server-errors.ts';
 import { AmountField } from './AmountField.tsx';
-import { WITHDRAWAL_STATUS_LABELS } from './labels.ts';
-import { BalanceCard } from './BalanceCard.tsx';
 import { BackToWallet } from './BackToWallet.tsx';
+import { BalanceCard } from './BalanceCard.tsx';
+import { WITHDRAWAL_STATUS_LABELS } from './labels.ts';
 
 /** The toast after a withdrawal is recorded. */
 export const WITHDRAWAL_RECORDED = 'درخواست برداشت ثبت شد. مبلغ پس از بررسی بیمارستان به حساب شما واریز می‌شود.';
@@ -38,9 +38,7 @@ function WithdrawalForm() {
   // Checked against the balance as it is typed (the server refuses it too): only once the balance is
   // known, and only while the schema has nothing to say about the amount itself.
   const aboveAvailable = (input: unknown) =>
-    wallet.status === 'ready' && (typeof input === 'number' || (typeof input === 'string' && input.trim() !== ''))
-      ? withdrawalAmountProblem(input, available)
-      : undefined;
+    wallet.status === 'ready' && (typeof input === 'number' || (typeof input === 'string' && input.trim() !== '')) ? withdrawalAmountProblem(input, available) : undefined;
   const overBalance = aboveAvailable(amount.input);
   const amountErrors = amount.errors ?? (overBalance ? [overBalance] : null);
 
@@ -133,10 +131,7 @@ function WithdrawalForm() {
                 </dd>
               </div>
             </dl>
-            <p className="text-sm text-muted">
-              این مبلغ از موجودی قابل استفاده کم می‌شود تا بیمارستان آن را به حساب شما واریز کند. تا پیش از واریز می‌توانید درخواست را لغو
-              کنید.
-            </p>
+            <p className="text-sm text-muted">این مبلغ از موجودی قابل استفاده کم می‌شود تا بیمارستان آن را به حساب شما واریز کند. تا پیش از واریز می‌توانید درخواست را لغو کنید.</p>
             <div className="flex flex-wrap gap-3">
               <PrimaryButton type="button" data-autofocus busy={sending} disabled={sending} onClick={() => void submit(pending)}>
                 تأیید و ثبت درخواست
@@ -203,11 +198,7 @@ function WithdrawalItem({ item, onCancel }: { item: Withdrawal; onCancel: (item:
         )}
       </dl>
       {item.status === 'pending' && (
-        <button
-          type="button"
-          className="self-start min-h-11 rounded-xl border border-line px-4 text-sm font-bold text-danger hover:bg-page"
-          onClick={() => onCancel(item)}
-        >
+        <button type="button" className="self-start min-h-11 rounded-xl border border-line px-4 text-sm font-bold text-danger hover:bg-page" onClick={() => onCancel(item)}>
           لغو درخواست
         </button>
       )}

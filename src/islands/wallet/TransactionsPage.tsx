@@ -9,8 +9,8 @@ import { AuthGate } from '../auth/AuthGate.tsx';
 import { JalaliRangeField } from '../dates/JalaliRangeField.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
 import { Pager } from '../ui/Pager.tsx';
-import { TRANSACTION_TYPE_LABELS } from './labels.ts';
 import { BackToWallet } from './BackToWallet.tsx';
+import { TRANSACTION_TYPE_LABELS } from './labels.ts';
 import { TransactionList } from './TransactionList.tsx';
 
 const ALL = '';
@@ -75,11 +75,7 @@ function Statement({ filtered }: { filtered: boolean }) {
   if (statement.status === 'loading') return <Loading text="در حال بارگذاری تراکنش‌ها…" />;
   const { items, meta } = statement.data;
   if (items.length === 0) {
-    return (
-      <p className="rounded-2xl border border-line bg-card p-5 text-muted">
-        {filtered ? 'تراکنشی با این فیلترها پیدا نشد.' : 'هنوز تراکنشی ندارید.'}
-      </p>
-    );
+    return <p className="rounded-2xl border border-line bg-card p-5 text-muted">{filtered ? 'تراکنشی با این فیلترها پیدا نشد.' : 'هنوز تراکنشی ندارید.'}</p>;
   }
   return (
     <>

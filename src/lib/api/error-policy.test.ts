@@ -22,11 +22,7 @@ describe('error policy (spec §8)', () => {
   it.each<[string, FailedCall, string[]]>([
     ['no response', { status: undefined, body: undefined }, [`toast:${apiMessages.noInternet}`]],
     ['401 opens login and logs out', { status: 401, body: { message: 'x' } }, ['reauthenticate']],
-    [
-      'body errors: one toast each',
-      { status: 422, body: { success: false, message: 'm', errors: { a: ['یک', 'دو'], b: ['سه'] } } },
-      ['toast:یک', 'toast:دو', 'toast:سه'],
-    ],
+    ['body errors: one toast each', { status: 422, body: { success: false, message: 'm', errors: { a: ['یک', 'دو'], b: ['سه'] } } }, ['toast:یک', 'toast:دو', 'toast:سه']],
     ['404 goes to /404', { status: 404, body: { success: false, message: 'x' } }, ['navigate:/404']],
     ['406 toasts its message and goes back', { status: 406, body: { message: 'برگشت' } }, ['toast:برگشت', 'back']],
     ['406 without a message', { status: 406, body: null }, [`toast:${apiMessages.unknown}`, 'back']],

@@ -18,7 +18,6 @@ export interface FailedCall {
   body: unknown;
 }
 
-
 export interface PolicyOptions {
   /** Forms show 422 field errors on their fields, so they are not toasted. */
   inlineFieldErrors?: boolean;

@@ -4,7 +4,7 @@
  * passed (or had passed when the visit was booked), that it can no longer be. Used by every
  * booking step and the appointment card, so they say it the same way.
  */
-import { formatTime, type DateInput } from '../format/date.ts';
+import { type DateInput, formatTime } from '../format/date.ts';
 import { toPersianDigits } from '../format/digits.ts';
 import { formatBookingDay } from './when.ts';
 

@@ -114,7 +114,9 @@ export function openDays(doctor: BookableDoctor, options: OpenDaysOptions): Open
     }
     const onLeave = all.some((slot) => options.leaves.some((leave) => overlaps(slot, leave)));
     const earliest = options.earliest && options.earliest > options.now ? options.earliest : undefined;
-    const slots = all.filter((slot) => slot.start > options.now && (!earliest || slot.start >= earliest) && slot.start <= options.until && !options.leaves.some((leave) => overlaps(slot, leave)));
+    const slots = all.filter(
+      (slot) => slot.start > options.now && (!earliest || slot.start >= earliest) && slot.start <= options.until && !options.leaves.some((leave) => overlaps(slot, leave)),
+    );
     result.push({ date, slots, ...(onLeave ? { onLeave } : {}) });
   }
   return result;

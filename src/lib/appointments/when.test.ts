@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readMyAppointmentsView, writeMyAppointmentsView } from './list-view.ts';
 import { cancelRule, cancelUntilOf } from './cancel-rule.ts';
+import { readMyAppointmentsView, writeMyAppointmentsView } from './list-view.ts';
 import { formatBookingDay, formatSoon } from './when.ts';
 
 describe('a booking day and time in Persian', () => {

@@ -4,7 +4,7 @@
  * patient's list, the reschedule dialog and the public pages' «next free time» (a few hundred bytes
  * of script there).
  */
-import { formatJalaliDate, formatTime, TEHRAN_TIME_ZONE, toTehranIsoDate, type DateInput } from '../format/date.ts';
+import { type DateInput, formatJalaliDate, formatTime, TEHRAN_TIME_ZONE, toTehranIsoDate } from '../format/date.ts';
 
 const weekday = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, weekday: 'long' });
 const dayInMonth = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { filterDoctors, finderSearch, orderByNextFree, parseFinderQuery, type FindableDoctor } from './finder.ts';
+import { type FindableDoctor, filterDoctors, finderSearch, orderByNextFree, parseFinderQuery } from './finder.ts';
 import { nextWorkingDays, type Session } from './schedule.ts';
 import { nameMatches, normalizeForSearch, searchWords } from './search.ts';
 
@@ -125,16 +125,14 @@ describe('doctor search on the real catalogue', () => {
       .filter((file) => file.endsWith('.json'))
       .map((file) => ({ id: file.replace(/\.json$/, ''), data: JSON.parse(readFileSync(new URL(`../../content/${dir}/${file}`, import.meta.url), 'utf8')) }));
   const groups = new Map(read('expertise-groups').map((group) => [group.id, group.data.name as string]));
-  const doctors = read('doctors').map(
-    ({ id, data }): FindableDoctor & { id: string } => ({
-      id,
-      fullName: `${data.name.first} ${data.name.last}`,
-      title: data.title,
-      gender: data.gender,
-      expertiseGroups: data.expertise_groups,
-      clinics: data.clinics,
-    }),
-  );
+  const doctors = read('doctors').map(({ id, data }): FindableDoctor & { id: string } => ({
+    id,
+    fullName: `${data.name.first} ${data.name.last}`,
+    title: data.title,
+    gender: data.gender,
+    expertiseGroups: data.expertise_groups,
+    clinics: data.clinics,
+  }));
   const find = (q: string) => filterDoctors(doctors, parseFinderQuery(new URLSearchParams({ q })), (id) => groups.get(id)).map((d) => d.id);
 
   it('finds every doctor by the name on their card, «دکتر …»', () => {

@@ -1,7 +1,7 @@
 import { toTehranIsoDate } from '../format/date.ts';
 import { normalizeForSearch, searchWords } from './search.ts';
-import { isLatinWord, latinWordMatches, nameSoundKeys } from './transliterate.ts';
 import { SPECIALTY_WORDS } from './specialty-words.ts';
+import { isLatinWord, latinWordMatches, nameSoundKeys } from './transliterate.ts';
 
 /** The doctor finder's filters, kept in the URL so a result can be shared and works without JS. */
 export interface FinderQuery {
@@ -49,11 +49,7 @@ export interface FindableDoctor {
 
 /** What the search box looks at: the name, the title, and the names and everyday words of the doctor's expertise groups. */
 export function searchableTexts(doctor: FindableDoctor, groupName: (id: string) => string | undefined = () => undefined): string[] {
-  return [
-    doctor.fullName,
-    doctor.title ?? '',
-    ...doctor.expertiseGroups.flatMap((id) => [groupName(id) ?? '', ...(SPECIALTY_WORDS[id] ?? [])]),
-  ].filter(Boolean);
+  return [doctor.fullName, doctor.title ?? '', ...doctor.expertiseGroups.flatMap((id) => [groupName(id) ?? '', ...(SPECIALTY_WORDS[id] ?? [])])].filter(Boolean);
 }
 
 /** Each name's sound keys, worked out once per process (the catalogue is fixed). */
@@ -71,9 +67,7 @@ function soundKeysOf(name: string): string[] {
  */
 export function doctorMatches(doctor: FindableDoctor, query: string, groupName?: (id: string) => string | undefined): boolean {
   const haystacks = searchableTexts(doctor, groupName).map(normalizeForSearch);
-  return searchWords(query).every(
-    (word) => haystacks.some((text) => text.includes(word)) || (isLatinWord(word) && latinWordMatches(soundKeysOf(doctor.fullName), word)),
-  );
+  return searchWords(query).every((word) => haystacks.some((text) => text.includes(word)) || (isLatinWord(word) && latinWordMatches(soundKeysOf(doctor.fullName), word)));
 }
 
 /**
@@ -96,11 +90,7 @@ export function filterDoctors<T extends FindableDoctor>(doctors: readonly T[], q
  * whose look-up failed (absent from `nextFree`), after them in their given order. With `today`,
  * only those whose next free slot is later today in Tehran.
  */
-export function orderByNextFree<T extends { id: string }>(
-  doctors: readonly T[],
-  nextFree: ReadonlyMap<string, string | null>,
-  { now, today = false }: { now: Date; today?: boolean },
-): T[] {
+export function orderByNextFree<T extends { id: string }>(doctors: readonly T[], nextFree: ReadonlyMap<string, string | null>, { now, today = false }: { now: Date; today?: boolean }): T[] {
   const at = (doctor: T) => {
     const start = nextFree.get(doctor.id);
     return start ? Date.parse(start) : Number.POSITIVE_INFINITY;

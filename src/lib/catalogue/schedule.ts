@@ -33,9 +33,7 @@ export function nextWorkingDays(schedule: readonly Session[], now: Date, count =
   for (let offset = 0; offset < 14 && days.length < count; offset++) {
     const date = new Date(today.getTime() + offset * DAY);
     const day = weekdayInTehran.format(date).toLowerCase() as DayKey;
-    const sessions = schedule
-      .filter((session) => session.day === day && (offset > 0 || session.end > timeNow))
-      .sort((a, b) => a.start.localeCompare(b.start));
+    const sessions = schedule.filter((session) => session.day === day && (offset > 0 || session.end > timeNow)).sort((a, b) => a.start.localeCompare(b.start));
     if (sessions.length > 0) days.push({ date, day, sessions });
   }
   return days;

@@ -8,9 +8,36 @@
  */
 
 const PERSIAN: Record<string, string> = {
-  ب: 'b', پ: 'p', ت: 't', ط: 't', ث: 's', س: 's', ص: 's', ج: 'j', چ: 'C', ح: 'h', ه: 'h', ة: 'h',
-  خ: 'X', د: 'd', ذ: 'z', ز: 'z', ض: 'z', ظ: 'z', ر: 'r', ژ: 'Z', ش: 'S', غ: 'G', ق: 'G', ف: 'f',
-  ک: 'k', ك: 'k', گ: 'g', ل: 'l', م: 'm', ن: 'n',
+  ب: 'b',
+  پ: 'p',
+  ت: 't',
+  ط: 't',
+  ث: 's',
+  س: 's',
+  ص: 's',
+  ج: 'j',
+  چ: 'C',
+  ح: 'h',
+  ه: 'h',
+  ة: 'h',
+  خ: 'X',
+  د: 'd',
+  ذ: 'z',
+  ز: 'z',
+  ض: 'z',
+  ظ: 'z',
+  ر: 'r',
+  ژ: 'Z',
+  ش: 'S',
+  غ: 'G',
+  ق: 'G',
+  ف: 'f',
+  ک: 'k',
+  ك: 'k',
+  گ: 'g',
+  ل: 'l',
+  م: 'm',
+  ن: 'n',
 };
 
 /** Latin spellings of one sound, longest first. */
@@ -47,7 +74,7 @@ export function isLatinWord(word: string): boolean {
 export function nameSoundKeys(name: string): string[] {
   return name
     .replace(/[\u200C\u200D]/g, '')
-    .split(/[\s\-]+/)
+    .split(/[\s-]+/)
     .map(soundKey)
     .filter(Boolean);
 }

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type DateInput,
   formatJalaliDate,
   formatJalaliDateTime,
   formatTime,
   formatWeekday,
   formatWeekdayDate,
   formatWeekdayDateTime,
+  type JalaliParts,
   tehranNoon,
   toJalaliParts,
   toTehranIsoDate,
-  type DateInput,
-  type JalaliParts,
 } from './date.ts';
 
 describe('toJalaliParts (Tehran time zone)', () => {

@@ -57,10 +57,7 @@ const isoDate = new Intl.DateTimeFormat('en-US-u-nu-latn', {
 });
 
 function toDate(input: DateInput): Date {
-  const date =
-    input instanceof Date
-      ? new Date(input.getTime())
-      : new Date(typeof input === 'string' ? toLatinDigits(input.trim()) : input);
+  const date = input instanceof Date ? new Date(input.getTime()) : new Date(typeof input === 'string' ? toLatinDigits(input.trim()) : input);
   if (Number.isNaN(date.getTime())) {
     throw new RangeError(`Invalid date: ${String(input)}`);
   }

@@ -23,7 +23,5 @@ export function toLatinDigits(s: string): string {
 
 /** Converts Latin digits to Persian digits (۰-۹). Numbers are stringified with `String(n)` (no grouping). */
 export function toPersianDigits(s: string | number): string {
-  return String(s).replace(LATIN_DIGIT, (ch) =>
-    String.fromCharCode(PERSIAN_ZERO + ch.charCodeAt(0) - 0x30),
-  );
+  return String(s).replace(LATIN_DIGIT, (ch) => String.fromCharCode(PERSIAN_ZERO + ch.charCodeAt(0) - 0x30));
 }

@@ -17,7 +17,9 @@ export function digitsOf(s: string): string {
 
 /** «۱٬۲۵۰٬۰۰۰»: the digits of `raw` in Persian, grouped in thousands with '٬'; '' without digits. */
 export function formatAmountInput(raw: string): string {
-  const digits = digitsOf(raw).replace(/^0+(?=\d)/, '').slice(0, AMOUNT_DIGITS);
+  const digits = digitsOf(raw)
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, AMOUNT_DIGITS);
   return toPersianDigits(digits.replace(/\B(?=(\d{3})+(?!\d))/g, '\u066C'));
 }
 

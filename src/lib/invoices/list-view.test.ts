@@ -21,7 +21,11 @@ describe('the /sr/invoice view in the address', () => {
     expect(writeInvoicesView({ status: 'all', page: 1 })).toBe('');
     expect(writeInvoicesView({ status: 'unpaid', page: 1 })).toBe('status=unpaid');
     expect(writeInvoicesView({ status: 'all', page: 4 })).toBe('page=4');
-    for (const view of [{ status: 'paid', page: 2 }, { status: 'unpaid', page: 1 }, { status: 'all', page: 7 }] as const) {
+    for (const view of [
+      { status: 'paid', page: 2 },
+      { status: 'unpaid', page: 1 },
+      { status: 'all', page: 7 },
+    ] as const) {
       expect(readInvoicesView(writeInvoicesView(view))).toEqual(view);
     }
   });

@@ -14,9 +14,7 @@ function hasPage(href: string): boolean {
 
 describe('the area registry', () => {
   it.each([...new Map(allAreas.map((area) => [area.href, area] as const))])('%s is marked built exactly when its page exists', (href, area) => {
-    expect(area.built, area.built ? `${href} is marked built but src/pages has no page for it` : `${href} has a page now: set built: true`).toBe(
-      hasPage(href),
-    );
+    expect(area.built, area.built ? `${href} is marked built but src/pages has no page for it` : `${href} has a page now: set built: true`).toBe(hasPage(href));
   });
 
   it('shows only built areas', () => {

@@ -18,7 +18,11 @@ describe('structured data', () => {
   });
 
   it('gives the hospital, a clinic and a doctor a postal address in Iran; a clinic’s adds its building and floor', () => {
-    expect(hospitalLd(hospital, [{ name: clinic.name, url: clinic.url }], ['cardiology']).address).toEqual({ '@type': 'PostalAddress', addressCountry: 'IR', streetAddress: hospital.address });
+    expect(hospitalLd(hospital, [{ name: clinic.name, url: clinic.url }], ['cardiology']).address).toEqual({
+      '@type': 'PostalAddress',
+      addressCountry: 'IR',
+      streetAddress: hospital.address,
+    });
     const ld = clinicLd({ ...clinic, description: '', groupIds: ['cardiology'], groupNames: ['قلب و عروق'], openingHours: [] }, hospital);
     expect(ld.address).toEqual({ '@type': 'PostalAddress', addressCountry: 'IR', streetAddress: `${hospital.address}، ${clinic.location}` });
     expect(ld.medicalSpecialty).toEqual(['https://schema.org/Cardiovascular']);
@@ -28,12 +32,22 @@ describe('structured data', () => {
 
   it('links a doctor to clinics as a member and to the hospital by affiliation, never through availableService', () => {
     const ld = physicianLd(
-      { name: 'دکتر نمونه', url: 'https://portal.example.ir/appointment/doctor-profile/x', image: 'https://portal.example.ir/x.webp', description: 'متخصص قلب', languages: ['fa'], groupIds: ['cardiology'], clinics: [clinic] },
+      {
+        name: 'دکتر نمونه',
+        url: 'https://portal.example.ir/appointment/doctor-profile/x',
+        image: 'https://portal.example.ir/x.webp',
+        description: 'متخصص قلب',
+        languages: ['fa'],
+        groupIds: ['cardiology'],
+        clinics: [clinic],
+      },
       hospital,
     );
     expect(ld).not.toHaveProperty('availableService');
     expect(ld.hospitalAffiliation).toMatchObject({ '@type': 'Hospital', name: hospital.name });
-    expect(ld.memberOf).toEqual([expect.objectContaining({ '@type': 'MedicalClinic', name: clinic.name, url: clinic.url, parentOrganization: expect.objectContaining({ '@type': 'Hospital' }) })]);
+    expect(ld.memberOf).toEqual([
+      expect.objectContaining({ '@type': 'MedicalClinic', name: clinic.name, url: clinic.url, parentOrganization: expect.objectContaining({ '@type': 'Hospital' }) }),
+    ]);
     expect(ld.medicalSpecialty).toEqual(['https://schema.org/Cardiovascular']);
     expect(ld.address).toMatchObject({ '@type': 'PostalAddress', streetAddress: `${hospital.address}، ${clinic.location}` });
   });

@@ -5,9 +5,7 @@ import { validationMessages as M } from './messages.ts';
 
 function run(schema: v.GenericSchema, input: unknown) {
   const result = v.safeParse(schema, input);
-  return result.success
-    ? { ok: true as const, output: result.output }
-    : { ok: false as const, messages: result.issues.map((i) => i.message) };
+  return result.success ? { ok: true as const, output: result.output } : { ok: false as const, messages: result.issues.map((i) => i.message) };
 }
 
 /** Independent Luhn reference (sum of digits of doubled values). */
@@ -111,14 +109,10 @@ describe('isValidCardNumber / CardNumberSchema', () => {
 });
 
 const knownIban = '062960000000100324200001';
-const generatedIbans = ['0170000000123456789001', '0550012345678901234567', '0120000000000000000001'].map(
-  ibanWithCheckDigits,
-);
+const generatedIbans = ['0170000000123456789001', '0550012345678901234567', '0120000000000000000001'].map(ibanWithCheckDigits);
 const validIbans = [knownIban, ...generatedIbans];
 /** Change one digit at a time: mod 97 always detects a single-digit change. */
-const corruptedIbans = validIbans.flatMap((iban) =>
-  [0, 5, 23].map((i) => `${iban.slice(0, i)}${(Number(iban[i]) + 3) % 10}${iban.slice(i + 1)}`),
-);
+const corruptedIbans = validIbans.flatMap((iban) => [0, 5, 23].map((i) => `${iban.slice(0, i)}${(Number(iban[i]) + 3) % 10}${iban.slice(i + 1)}`));
 
 describe('isValidIban / IbanWithoutIRSchema', () => {
   it.each(validIbans)('fixture %s agrees with the BigInt reference', (iban) => {

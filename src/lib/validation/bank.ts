@@ -1,6 +1,6 @@
 /** Bank rules: isValidCardNumber (16 digits + Luhn), isValidIBANWithoutIR (24 digits + ISO 7064 mod 97). */
 import * as v from 'valibot';
-import { TextInputSchema, stopIfInvalid } from './base.ts';
+import { stopIfInvalid, TextInputSchema } from './base.ts';
 import { validationMessages as M } from './messages.ts';
 import { compactDigits } from './normalize.ts';
 

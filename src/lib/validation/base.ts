@@ -54,12 +54,7 @@ export function singleLine(message: string = M.singleLine) {
  * Any text from a user, multi-line allowed: a string, no control characters, normalised
  * (invisible characters dropped, ends trimmed). Empty allowed.
  */
-export const TextInputSchema = v.pipe(
-  v.string(inputMessage),
-  noControlCharacters(),
-  stopIfInvalid<string>(),
-  v.transform(normalizeText),
-);
+export const TextInputSchema = v.pipe(v.string(inputMessage), noControlCharacters(), stopIfInvalid<string>(), v.transform(normalizeText));
 
 /** TextInputSchema on one line: no tab or line break inside. Empty allowed. */
 export const SingleLineInputSchema = v.pipe(TextInputSchema, singleLine(), stopIfInvalid<string>());
@@ -78,9 +73,7 @@ function isFilled(value: unknown): boolean {
  * The value is normalised and must be non-blank before `schema` runs, and
  * `schema` must not turn it into '' either.
  */
-export function required<const TSchema extends v.GenericSchema<string | undefined, unknown>>(
-  schema: TSchema,
-) {
+export function required<const TSchema extends v.GenericSchema<string | undefined, unknown>>(schema: TSchema) {
   // A schema that accepts `string | undefined` also accepts `string`; valibot's
   // input typing is covariant, hence the cast.
   return v.pipe(

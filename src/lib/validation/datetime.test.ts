@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { IssueInvoiceSchema } from '../api/contracts/invoices.ts';
 import { LeaveSchema } from '../api/contracts/hospital.ts';
+import { IssueInvoiceSchema } from '../api/contracts/invoices.ts';
 import { ServiceRequestStatusSchema } from '../api/contracts/service-requests.ts';
 import { FileTestResultSchema } from '../api/contracts/test-results-filing.ts';
 import { TransactionsQuerySchema } from '../api/contracts/wallet.ts';
-import { dateTimeMessages, existsInCalendar, isCalendarDay, isIsoDate, IsoDaySchema, IsoInstantSchema } from './datetime.ts';
+import { dateTimeMessages, existsInCalendar, IsoDaySchema, IsoInstantSchema, isCalendarDay, isIsoDate } from './datetime.ts';
 
 const messagesOf = (schema: v.GenericSchema, input: unknown) => {
   const result = v.safeParse(schema, input);
@@ -57,7 +57,10 @@ describe('every date the hospital and patients send keeps to it', () => {
   it('test results: collected_at and reported_at', () => {
     const body = { patient, reception_code: 'R-1', lab: 'آزمایشگاه', collected_at: '2026-02-30T08:00:00Z', status: 'pending', panels: [] };
     expect(messagesOf(FileTestResultSchema, body)).toContainEqual(['collected_at', dateTimeMessages.noSuchInstant]);
-    expect(messagesOf(FileTestResultSchema, { ...body, collected_at: '2026-02-27T08:00:00Z', reported_at: '2026-02-29T08:00:00Z' })).toContainEqual(['reported_at', dateTimeMessages.noSuchInstant]);
+    expect(messagesOf(FileTestResultSchema, { ...body, collected_at: '2026-02-27T08:00:00Z', reported_at: '2026-02-29T08:00:00Z' })).toContainEqual([
+      'reported_at',
+      dateTimeMessages.noSuchInstant,
+    ]);
   });
 
   it('service requests: scheduled_at; leaves: from and to; wallet statement: from and to', () => {

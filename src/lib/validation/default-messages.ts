@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { toPersianDigits } from '../format/digits.ts';
 import { inputMessage } from './base.ts';
-import { maxLengthMessage, validationMessages as M } from './messages.ts';
+import { validationMessages as M, maxLengthMessage } from './messages.ts';
 
 export function persianIssueMessage(issue: v.BaseIssue<unknown>): string {
   switch (issue.type) {

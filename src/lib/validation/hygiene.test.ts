@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { CardNumberSchema, IbanWithoutIRSchema } from './bank.ts';
-import { RequiredSchema, SingleLineInputSchema, TextInputSchema, required } from './base.ts';
+import { RequiredSchema, required, SingleLineInputSchema, TextInputSchema } from './base.ts';
 import { validationMessages as M } from './messages.ts';
 import { NationalCodeOptionalSchema, NationalCodeSchema } from './national-code.ts';
 import { hasControlCharacter, hasLineBreak, isBlank, normalizeText } from './normalize.ts';
@@ -16,9 +16,7 @@ import { EmailSchema, EnglishSchema, OnlyNumberSchema, PasswordSchema, PersianOp
 
 function run(schema: v.GenericSchema, input: unknown) {
   const result = v.safeParse(schema, input);
-  return result.success
-    ? { ok: true as const, output: result.output }
-    : { ok: false as const, messages: result.issues.map((i) => i.message) };
+  return result.success ? { ok: true as const, output: result.output } : { ok: false as const, messages: result.issues.map((i) => i.message) };
 }
 
 const ZWNJ = '\u200C';

@@ -1,13 +1,11 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { validationMessages as M } from './messages.ts';
-import { NationalCodeOptionalSchema, NationalCodeSchema, isValidNationalCode } from './national-code.ts';
+import { isValidNationalCode, NationalCodeOptionalSchema, NationalCodeSchema } from './national-code.ts';
 
 function run(schema: v.GenericSchema, input: unknown) {
   const result = v.safeParse(schema, input);
-  return result.success
-    ? { ok: true as const, output: result.output }
-    : { ok: false as const, messages: result.issues.map((i) => i.message) };
+  return result.success ? { ok: true as const, output: result.output } : { ok: false as const, messages: result.issues.map((i) => i.message) };
 }
 
 /** Independent reference: check digit for a 9-digit prefix. */

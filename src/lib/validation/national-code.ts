@@ -1,6 +1,6 @@
 /** nationalCode: Iranian national code (کد ملی) with checksum. */
 import * as v from 'valibot';
-import { TextInputSchema, required } from './base.ts';
+import { required, TextInputSchema } from './base.ts';
 import { validationMessages as M } from './messages.ts';
 import { compactDigits } from './normalize.ts';
 

@@ -1,13 +1,11 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { validationMessages as M } from './messages.ts';
-import { Max100Schema, Min0Schema, Min1000000Schema, Min1Schema, NumericSchema } from './numeric.ts';
+import { Max100Schema, Min0Schema, Min1Schema, Min1000000Schema, NumericSchema } from './numeric.ts';
 
 function run(schema: v.GenericSchema, input: unknown) {
   const result = v.safeParse(schema, input);
-  return result.success
-    ? { ok: true as const, output: result.output }
-    : { ok: false as const, messages: result.issues.map((i) => i.message) };
+  return result.success ? { ok: true as const, output: result.output } : { ok: false as const, messages: result.issues.map((i) => i.message) };
 }
 
 describe('NumericSchema', () => {

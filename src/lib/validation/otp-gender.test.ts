@@ -6,9 +6,7 @@ import { OtpCodeSchema } from './otp.ts';
 
 function run(schema: v.GenericSchema, input: unknown) {
   const result = v.safeParse(schema, input);
-  return result.success
-    ? { ok: true as const, output: result.output }
-    : { ok: false as const, messages: result.issues.map((i) => i.message) };
+  return result.success ? { ok: true as const, output: result.output } : { ok: false as const, messages: result.issues.map((i) => i.message) };
 }
 
 describe('OtpCodeSchema', () => {

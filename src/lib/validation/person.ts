@@ -1,7 +1,7 @@
 /** A person's name and date of birth, as the registration and profile forms take them. */
 import * as v from 'valibot';
 import { toTehranIsoDate } from '../format/date.ts';
-import { TextInputSchema, stopIfInvalid } from './base.ts';
+import { stopIfInvalid, TextInputSchema } from './base.ts';
 import { isIsoDate } from './datetime.ts';
 import { validationMessages as M } from './messages.ts';
 import { normalizeDigits } from './normalize.ts';

@@ -1,21 +1,11 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { validationMessages as M } from './messages.ts';
-import {
-  HomePhoneSchema,
-  MobileSchema,
-  PhoneAndHomePhoneSchema,
-  PhoneSchema,
-  isValidIranianMobile,
-  isValidLandline,
-  normalizePhone,
-} from './phone.ts';
+import { HomePhoneSchema, isValidIranianMobile, isValidLandline, MobileSchema, normalizePhone, PhoneAndHomePhoneSchema, PhoneSchema } from './phone.ts';
 
 function run(schema: v.GenericSchema, input: unknown) {
   const result = v.safeParse(schema, input);
-  return result.success
-    ? { ok: true as const, output: result.output }
-    : { ok: false as const, messages: result.issues.map((i) => i.message) };
+  return result.success ? { ok: true as const, output: result.output } : { ok: false as const, messages: result.issues.map((i) => i.message) };
 }
 
 /** [input, canonical form] */
@@ -124,12 +114,9 @@ describe('HomePhoneSchema / isValidLandline', () => {
 });
 
 describe('PhoneAndHomePhoneSchema', () => {
-  it.each([...validMobiles, ...validLandlines, ['', ''] as [string, string]])(
-    'accepts %j → %j',
-    (input, output) => {
-      expect(run(PhoneAndHomePhoneSchema, input)).toEqual({ ok: true, output });
-    },
-  );
+  it.each([...validMobiles, ...validLandlines, ['', ''] as [string, string]])('accepts %j → %j', (input, output) => {
+    expect(run(PhoneAndHomePhoneSchema, input)).toEqual({ ok: true, output });
+  });
 
   it.each(['0912123456', '2188776655', '0218877665', '00188776655', '12345', 'تلفن'])('rejects %j', (input) => {
     expect(run(PhoneAndHomePhoneSchema, input)).toEqual({ ok: false, messages: [M.phoneAndHomePhone] });

@@ -4,7 +4,7 @@
  * Emptiness is judged on the value before the separators go: "--" is not a phone, not ''.
  */
 import * as v from 'valibot';
-import { TextInputSchema, required } from './base.ts';
+import { required, TextInputSchema } from './base.ts';
 import { validationMessages as M } from './messages.ts';
 import { compactDigits } from './normalize.ts';
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { PrescriptionCodeSchema, isPrescriptionCode, prescriptionCodeMessages } from './prescription.ts';
+import { isPrescriptionCode, PrescriptionCodeSchema, prescriptionCodeMessages } from './prescription.ts';
 
 const parse = (input: unknown) => v.safeParse(PrescriptionCodeSchema, input);
 

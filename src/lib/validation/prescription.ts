@@ -7,7 +7,7 @@
  * Latin, letters are kept upper-case. Optional: empty is allowed.
  */
 import * as v from 'valibot';
-import { TextInputSchema, stopIfInvalid } from './base.ts';
+import { stopIfInvalid, TextInputSchema } from './base.ts';
 import { compactDigits } from './normalize.ts';
 
 export const PRESCRIPTION_CODE_MIN = 4;

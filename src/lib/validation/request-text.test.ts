@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { maxLengthMessage, validationMessages as M } from './messages.ts';
-import { ADDRESS_MAX_LENGTH, AddressSchema, FORBIDDEN_WORDS, NOTES_MAX_LENGTH, NotesSchema, addressMessages } from './request-text.ts';
+import { validationMessages as M, maxLengthMessage } from './messages.ts';
+import { ADDRESS_MAX_LENGTH, AddressSchema, addressMessages, FORBIDDEN_WORDS, NOTES_MAX_LENGTH, NotesSchema } from './request-text.ts';
 
 function run(schema: v.GenericSchema, input: unknown) {
   const result = v.safeParse(schema, input);
@@ -9,13 +9,12 @@ function run(schema: v.GenericSchema, input: unknown) {
 }
 
 describe('AddressSchema', () => {
-  it.each([
-    'تهران، خیابان ولیعصر، کوچهٔ ۱۲، پلاک ۳، واحد ۴',
-    'کرج - گوهردشت - بلوار موذن - پلاک 15/2',
-    'اصفهان، خیابان چهارباغ بالا (روبه‌روی پارک)، طبقهٔ دوم',
-  ])('accepts an Iranian address: %s', (address) => {
-    expect(run(AddressSchema, address)).toMatchObject({ ok: true });
-  });
+  it.each(['تهران، خیابان ولیعصر، کوچهٔ ۱۲، پلاک ۳، واحد ۴', 'کرج - گوهردشت - بلوار موذن - پلاک 15/2', 'اصفهان، خیابان چهارباغ بالا (روبه‌روی پارک)، طبقهٔ دوم'])(
+    'accepts an Iranian address: %s',
+    (address) => {
+      expect(run(AddressSchema, address)).toMatchObject({ ok: true });
+    },
+  );
 
   it('folds Arabic ي and ك into Persian ی and ک', () => {
     expect(run(AddressSchema, 'تهران، خيابان كارگر، پلاك ۱')).toEqual({ ok: true, output: 'تهران، خیابان کارگر، پلاک ۱' });

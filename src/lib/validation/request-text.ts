@@ -3,7 +3,7 @@
  * refuse the forbidden words (hasWord, spec §5) of `forbidden-words.json`, a list the hospital edits.
  */
 import * as v from 'valibot';
-import { SingleLineInputSchema, TextInputSchema, required, stopIfInvalid } from './base.ts';
+import { required, SingleLineInputSchema, stopIfInvalid, TextInputSchema } from './base.ts';
 import forbidden from './forbidden-words.json' with { type: 'json' };
 import { normalizeArabicLetters } from './normalize.ts';
 import { hasWord, maxLength } from './text.ts';

@@ -1,27 +1,25 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { RequiredSchema, required } from './base.ts';
-import { maxLengthMessage, validationMessages as M } from './messages.ts';
+import { validationMessages as M, maxLengthMessage } from './messages.ts';
 import {
+  containsWord,
   EmailSchema,
   EnglishSchema,
-  OnlyNumberSchema,
-  PasswordSchema,
-  PersianOptionalSchema,
-  PersianSchema,
-  containsWord,
   hasWord,
   isEnglishText,
   isPersianText,
   maxLength,
+  OnlyNumberSchema,
+  PasswordSchema,
+  PersianOptionalSchema,
+  PersianSchema,
 } from './text.ts';
 
 /** Parses and returns the output, or the issue messages. */
 function run(schema: v.GenericSchema, input: unknown) {
   const result = v.safeParse(schema, input);
-  return result.success
-    ? { ok: true as const, output: result.output }
-    : { ok: false as const, messages: result.issues.map((i) => i.message) };
+  return result.success ? { ok: true as const, output: result.output } : { ok: false as const, messages: result.issues.map((i) => i.message) };
 }
 
 const ZWNJ = '\u200C';
@@ -164,24 +162,16 @@ describe('email', () => {
     expect(run(EmailSchema, input)).toEqual({ ok: true, output });
   });
 
-  it.each(['user', 'user@', '@example.com', 'user@example', 'a b@example.com', 'user@@example.com'])(
-    'rejects %j',
-    (input) => {
-      expect(run(EmailSchema, input)).toEqual({ ok: false, messages: [M.email] });
-    },
-  );
+  it.each(['user', 'user@', '@example.com', 'user@example', 'a b@example.com', 'user@@example.com'])('rejects %j', (input) => {
+    expect(run(EmailSchema, input)).toEqual({ ok: false, messages: [M.email] });
+  });
 });
 
 describe('hasWord', () => {
   const forbidden = ['spam', 'کلاهبردار', `بی${ZWNJ}ادب`];
   const schema = v.pipe(v.string(), hasWord(forbidden));
 
-  it.each([
-    'یک متن معمولی',
-    'sp am',
-    'کلاه بردار',
-    '',
-  ])('accepts %j', (input) => {
+  it.each(['یک متن معمولی', 'sp am', 'کلاه بردار', ''])('accepts %j', (input) => {
     expect(run(schema, input)).toEqual({ ok: true, output: input });
   });
 

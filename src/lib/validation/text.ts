@@ -1,7 +1,7 @@
 /** Text rules: onlyNumber, persian, english, minPassword, email, hasWord, maxLength. */
 import * as v from 'valibot';
-import { SingleLineInputSchema, TextInputSchema, inputMessage, noControlCharacters, required, stopIfInvalid } from './base.ts';
-import { maxLengthMessage, validationMessages as M } from './messages.ts';
+import { inputMessage, noControlCharacters, required, SingleLineInputSchema, stopIfInvalid, TextInputSchema } from './base.ts';
+import { validationMessages as M, maxLengthMessage } from './messages.ts';
 import { normalizeArabicLetters, normalizeDigits } from './normalize.ts';
 
 const ONLY_DIGITS = /^\d*$/;
@@ -26,21 +26,11 @@ export function isEnglishText(s: string): boolean {
 }
 
 /** onlyNumber: digits only; Persian/Arabic digits become Latin. Empty allowed. */
-export const OnlyNumberSchema = v.optional(
-  v.pipe(TextInputSchema, v.transform(normalizeDigits), v.regex(ONLY_DIGITS, M.onlyNumber)),
-  '',
-);
+export const OnlyNumberSchema = v.optional(v.pipe(TextInputSchema, v.transform(normalizeDigits), v.regex(ONLY_DIGITS, M.onlyNumber)), '');
 export type OnlyNumber = v.InferOutput<typeof OnlyNumberSchema>;
 
 /** persianOptional: one line of Persian text (see `isPersianText`), normalised, ي/ك → ی/ک. Empty allowed. */
-export const PersianOptionalSchema = v.optional(
-  v.pipe(
-    SingleLineInputSchema,
-    v.regex(PERSIAN_TEXT, M.persian),
-    v.transform(normalizeArabicLetters),
-  ),
-  '',
-);
+export const PersianOptionalSchema = v.optional(v.pipe(SingleLineInputSchema, v.regex(PERSIAN_TEXT, M.persian), v.transform(normalizeArabicLetters)), '');
 export type PersianOptional = v.InferOutput<typeof PersianOptionalSchema>;
 
 /** persian: required Persian text. */
@@ -48,10 +38,7 @@ export const PersianSchema = required(PersianOptionalSchema);
 export type Persian = v.InferOutput<typeof PersianSchema>;
 
 /** english: one line of English letters and spaces, normalised. Empty allowed. */
-export const EnglishSchema = v.optional(
-  v.pipe(SingleLineInputSchema, v.regex(ENGLISH_TEXT, M.english)),
-  '',
-);
+export const EnglishSchema = v.optional(v.pipe(SingleLineInputSchema, v.regex(ENGLISH_TEXT, M.english)), '');
 export type English = v.InferOutput<typeof EnglishSchema>;
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -78,7 +65,9 @@ export const EmailSchema = v.optional(
 export type Email = v.InferOutput<typeof EmailSchema>;
 
 function foldForWordMatch(s: string): string {
-  return normalizeArabicLetters(s).replace(/\u200C/g, '').toLowerCase();
+  return normalizeArabicLetters(s)
+    .replace(/\u200C/g, '')
+    .toLowerCase();
 }
 
 /**

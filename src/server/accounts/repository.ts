@@ -11,9 +11,7 @@ export type NewAccount = typeof accounts.$inferInsert;
 export const accountColumns = {
   ...getTableColumns(accounts),
   // Qualified by hand: inside the subquery an unqualified "id" would be the ledger account's.
-  walletBalance: sql<number>`coalesce((select wallet.balance from ${ledgerAccounts} wallet where wallet.account_id = "accounts"."id"), 0)`
-    .mapWith(Number)
-    .as('wallet_balance'),
+  walletBalance: sql<number>`coalesce((select wallet.balance from ${ledgerAccounts} wallet where wallet.account_id = "accounts"."id"), 0)`.mapWith(Number).as('wallet_balance'),
 };
 export type AccountChanges = Pick<NewAccount, 'firstName' | 'lastName' | 'internationalCode' | 'birthday' | 'gender' | 'updatedAt'>;
 
@@ -27,7 +25,10 @@ export async function listAccountsOfPhone(db: Db, phoneNumber: string): Promise<
 
 /** Account `id` if it is one of the phone's; undefined for another phone's or a missing one. */
 export async function findAccountOfPhone(db: Db, id: number, phoneNumber: string): Promise<Account | undefined> {
-  const [row] = await db.select(accountColumns).from(accounts).where(and(eq(accounts.id, id), eq(accounts.phoneNumber, phoneNumber)));
+  const [row] = await db
+    .select(accountColumns)
+    .from(accounts)
+    .where(and(eq(accounts.id, id), eq(accounts.phoneNumber, phoneNumber)));
   return row;
 }
 
@@ -62,8 +63,7 @@ export async function insertNationalCodeConflict(db: Db, conflict: NewNationalCo
 
 /** When national codes were refused as another account's for `subject` after `since`, newest first, at most `limit`. */
 export async function recentConflictTimes(db: Db, subject: { phoneNumber: string } | { ip: string }, since: Date, limit: number): Promise<Date[]> {
-  const who =
-    'phoneNumber' in subject ? eq(nationalCodeConflicts.phoneNumber, subject.phoneNumber) : eq(nationalCodeConflicts.ip, subject.ip);
+  const who = 'phoneNumber' in subject ? eq(nationalCodeConflicts.phoneNumber, subject.phoneNumber) : eq(nationalCodeConflicts.ip, subject.ip);
   const rows = await db
     .select({ at: nationalCodeConflicts.createdAt })
     .from(nationalCodeConflicts)

@@ -1,3 +1,4 @@
+import type { UpdateProfileInput, User } from '#lib/api/contracts/auth.ts';
 import { apiMessages } from '#lib/api/messages.ts';
 import { ago, maskPhone, rateLimited, transactionThenRefuse, windowOpensAt } from '../auth/limits.ts';
 import { nationalCodePolicy } from '../auth/policy.ts';
@@ -6,17 +7,7 @@ import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 import { accountMessages } from './messages.ts';
-import {
-  insertAccount,
-  insertNationalCodeConflict,
-  NATIONAL_CODE_CONSTRAINT,
-  recentConflictTimes,
-  updateAccount,
-  type Account,
-  type NewAccount,
-} from './repository.ts';
-import type { UpdateProfileInput } from '#lib/api/contracts/auth.ts';
-import type { User } from '#lib/api/contracts/auth.ts';
+import { type Account, insertAccount, insertNationalCodeConflict, NATIONAL_CODE_CONSTRAINT, type NewAccount, recentConflictTimes, updateAccount } from './repository.ts';
 import { toUser } from './user.ts';
 
 /** Who sets a national code: the phone logged in (and the account edited), from which address, when. */

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { fundWallet, newPatient } from '../../../tests/support/wallet.ts';
 import { NOW, tehran, testContext, testDoctor } from '../../../tests/support/appointments.ts';
+import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { nationalCode } from '../../../tests/support/people.ts';
-import { insertAccount, type Account } from '../accounts/repository.ts';
+import { fundWallet, newPatient } from '../../../tests/support/wallet.ts';
+import { type Account, insertAccount } from '../accounts/repository.ts';
 import type { Catalogue } from '../catalogue/index.ts';
 import type { Db } from '../db/client.ts';
 import { EnvError, parseEnv } from '../env.ts';
@@ -11,7 +11,7 @@ import { AppError } from '../errors.ts';
 import { rescheduleAppointment } from './changes.ts';
 import type { BookingContext } from './context.ts';
 import { bookingSms } from './messages.ts';
-import { getAppointment, holdSlot, payAppointment, type Booker } from './service.ts';
+import { type Booker, getAppointment, holdSlot, payAppointment } from './service.ts';
 import { listSlots, nextFreeStarts } from './slots.ts';
 
 /**
@@ -56,7 +56,13 @@ async function book(db: Db, account: Account, doctorId: string, start: string, n
 let serial = 0;
 /** A second account on the phone of `account` (a family on one phone). */
 async function sibling(db: Db, account: Account): Promise<Account> {
-  return insertAccount(db, { phoneNumber: account.phoneNumber, firstName: 'نیما', lastName: 'احمدی', internationalCode: nationalCode(8_100_000 + ++serial * 97 + Math.floor(Math.random() * 90)), gender: 'male' });
+  return insertAccount(db, {
+    phoneNumber: account.phoneNumber,
+    firstName: 'نیما',
+    lastName: 'احمدی',
+    internationalCode: nationalCode(8_100_000 + ++serial * 97 + Math.floor(Math.random() * 90)),
+    gender: 'male',
+  });
 }
 
 it('BOOKING_MIN_LEAD_MINUTES defaults to 60, takes 0 … 1440, and refuses anything else at boot', () => {
@@ -153,7 +159,12 @@ describeEachDatabase('booking rules', (database) => {
     // A stranger's phone booking the mother (her national code) sees only that a visit exists.
     const stranger = await newPatient(db);
     const blind = await refusal(
-      holdSlot(db, { ctx, booker: booker(stranger), body: { doctor_id: 'dr-race-1', start: slot('10:00'), for: { first_name: 'مریم', last_name: 'احمدی', international_code: mother.internationalCode } }, now: NOW }),
+      holdSlot(db, {
+        ctx,
+        booker: booker(stranger),
+        body: { doctor_id: 'dr-race-1', start: slot('10:00'), for: { first_name: 'مریم', last_name: 'احمدی', international_code: mother.internationalCode } },
+        now: NOW,
+      }),
     );
     expect(blind.code).toBe('conflict');
     expect(blind.message).toContain('از حساب دیگری ثبت شده است');

@@ -1,20 +1,20 @@
 import { expect, it } from 'vitest';
+import { NOW, tehran, testContext } from '../../../tests/support/appointments.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { fundWallet, newPatient } from '../../../tests/support/wallet.ts';
-import { NOW, tehran, testContext } from '../../../tests/support/appointments.ts';
 import type { Account } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import { runDueJobs } from '../jobs/runner.ts';
 import { checkLedger } from '../ledger/check.ts';
 import { walletBalanceOf } from '../ledger/repository.ts';
-import { walletTotals } from '../wallet/repository.ts';
+import { countEvents } from '../limits/repository.ts';
 import { createSandboxGateway, paySandboxSession } from '../payments/gateways/sandbox.ts';
 import { findPayment } from '../payments/repository.ts';
 import { completePayment, startPayment } from '../payments/service.ts';
-import { runDueJobs } from '../jobs/runner.ts';
-import { countEvents } from '../limits/repository.ts';
 import { notify, notifySkippedSubject } from '../sms/notify.ts';
-import { MAX_MOVES_PER_DAY, cancelAppointment, rescheduleAppointment } from './changes.ts';
+import { walletTotals } from '../wallet/repository.ts';
+import { cancelAppointment, MAX_MOVES_PER_DAY, rescheduleAppointment } from './changes.ts';
 import { fileLeave, listDay } from './hospital.ts';
 import { releaseLapsed, setUpBookingJobs } from './jobs.ts';
 import { bookingLimitMessages } from './messages.ts';
@@ -209,7 +209,10 @@ describeEachDatabase('booking', (database) => {
     const { db } = database();
     const [a, b] = [await newPatient(db), await newPatient(db)];
     const booked = [];
-    for (const [patient, time] of [[a, '10:00'], [b, '10:15']] as const) {
+    for (const [patient, time] of [
+      [a, '10:00'],
+      [b, '10:15'],
+    ] as const) {
       await fundWallet(db, patient.id, 5_000_000);
       const held = await holdSlot(db, { ctx, booker: booker(patient), body: { doctor_id: 'dr-a', start: slot(time, '2026-12-12') }, now: NOW });
       await payAppointment(db, { ctx, gateway: 'sandbox', accountId: patient.id, key: held.key, useWallet: true, now: NOW });
@@ -254,9 +257,13 @@ describeEachDatabase('booking', (database) => {
   it('the reminder is sent once though two runners run at the same moment, and not for a cancelled visit', async () => {
     const { db } = database();
     const sent: string[] = [];
-    await setUpBookingJobs(db, { context: () => ctx, now: NOW, sendReminder: async (to, text) => {
-      sent.push(`${to}: ${text}`);
-    } });
+    await setUpBookingJobs(db, {
+      context: () => ctx,
+      now: NOW,
+      sendReminder: async (to, text) => {
+        sent.push(`${to}: ${text}`);
+      },
+    });
     const [a, b] = [await newPatient(db), await newPatient(db)];
     const keys = [];
     for (const patient of [a, b]) {
@@ -299,16 +306,22 @@ describeEachDatabase('booking', (database) => {
     expect((await getAppointment(db, { ctx, accountId: a.id, key: booked[0]!, now: at(10) })).start).toBe(where);
     // Per account: the other appointment cannot be moved either, until a day after the first move.
     expect((await refusal(rescheduleAppointment(db, { ctx, accountId: a.id, key: booked[1]!, body: { start: slot('11:00', '2026-12-22') }, now: at(11) }))).code).toBe('rate_limited');
-    expect((await rescheduleAppointment(db, { ctx, accountId: a.id, key: booked[1]!, body: { start: slot('11:00', '2026-12-22') }, now: at(24 * 60 + 2) })).start).toBe(slot('11:00', '2026-12-22'));
+    expect((await rescheduleAppointment(db, { ctx, accountId: a.id, key: booked[1]!, body: { start: slot('11:00', '2026-12-22') }, now: at(24 * 60 + 2) })).start).toBe(
+      slot('11:00', '2026-12-22'),
+    );
     expect((await checkLedger(db)).ok).toBe(true);
   });
 
   it('a reminder to a phone whose notification budget is spent is skipped, and the job is done', async () => {
     const { db } = database();
     const sent: string[] = [];
-    await setUpBookingJobs(db, { context: () => ctx, now: NOW, sendReminder: async (to, text) => {
-      sent.push(`${to}: ${text}`);
-    } });
+    await setUpBookingJobs(db, {
+      context: () => ctx,
+      now: NOW,
+      sendReminder: async (to, text) => {
+        sent.push(`${to}: ${text}`);
+      },
+    });
     const a = await newPatient(db);
     await fundWallet(db, a.id, 5_000_000);
     const held = await holdSlot(db, { ctx, booker: booker(a), body: { doctor_id: 'dr-b', start: slot('10:00', '2026-12-26') }, now: NOW });

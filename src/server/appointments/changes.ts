@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 import { lockWallet } from '../ledger/transfer.ts';
 import { consumeAllowanceIn } from '../limits/service.ts';
-import { doctorOf, type BookingContext } from './context.ts';
+import { type BookingContext, doctorOf } from './context.ts';
 import { bookingLimitMessages, bookingMessages as M } from './messages.ts';
 import { tellPatient } from './notices.ts';
 import { insideFreeWindow, statusAt, toAppointment } from './present.ts';
@@ -21,7 +21,7 @@ import {
   personBusyBetween,
   updateAppointment,
 } from './repository.ts';
-import { checkedKey, personBusy, PersonBusyRefusal, slotTaken, type Person } from './service.ts';
+import { checkedKey, type Person, PersonBusyRefusal, personBusy, slotTaken } from './service.ts';
 import { checkSlot } from './slots.ts';
 
 /**
@@ -29,14 +29,18 @@ import { checkSlot } from './slots.ts';
  * appointment up to CANCEL_FREE_HOURS before its start is cancelled and everything paid returns to
  * the wallet at once, in one transaction. Later, or once over, it refuses with 409.
  */
-export async function cancelAppointment(db: Db, { ctx, accountId, key, now }: { ctx: BookingContext; accountId: number; key: string; now: Date }): Promise<{ status: 'cancelled'; key: string; refunded: number }> {
+export async function cancelAppointment(
+  db: Db,
+  { ctx, accountId, key, now }: { ctx: BookingContext; accountId: number; key: string; now: Date },
+): Promise<{ status: 'cancelled'; key: string; refunded: number }> {
   checkedKey(key);
   const result = await db.transaction(async (tx) => {
     await lockWallet(tx, accountId);
     const row = await lockAppointmentOf(tx, accountId, key);
     if (!row) throw new AppError('not_found', M.appointmentNotFound);
     if (row.status === 'cancelled' || row.status === 'expired') throw new AppError('conflict', M.alreadyCancelled);
-    if (row.status === 'held' || row.status === 'awaiting_payment') return { row: await releaseUnconfirmed(tx, { row, now, ending: { status: 'cancelled', by: 'patient' }, refundNow: true }), wasConfirmed: false };
+    if (row.status === 'held' || row.status === 'awaiting_payment')
+      return { row: await releaseUnconfirmed(tx, { row, now, ending: { status: 'cancelled', by: 'patient' }, refundNow: true }), wasConfirmed: false };
     if (statusAt(row, now) === 'completed') throw new AppError('conflict', M.notCancellable);
     if (!insideFreeWindow(row, ctx, now)) throw new AppError('conflict', M.tooLateToCancel(ctx.settings.cancelFreeHours));
     return { row: await cancelConfirmed(tx, row, now, { by: 'patient' }), wasConfirmed: true };
@@ -60,7 +64,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * time obeys the hold's rules: the minimum lead time, and no overlap with another visit of the same
  * person (under the person's lock, taken before the row's, as a hold takes it).
  */
-export async function rescheduleAppointment(db: Db, { ctx, accountId, key, body, now }: { ctx: BookingContext; accountId: number; key: string; body: RescheduleBody; now: Date }): Promise<Appointment> {
+export async function rescheduleAppointment(
+  db: Db,
+  { ctx, accountId, key, body, now }: { ctx: BookingContext; accountId: number; key: string; body: RescheduleBody; now: Date },
+): Promise<Appointment> {
   checkedKey(key);
   const start = new Date(body.start);
   // Who the visit is for never changes on a row: read before the transaction, to lock the person first.
@@ -106,7 +113,8 @@ export async function rescheduleAppointment(db: Db, { ctx, accountId, key, body,
     await tellPatient(db, { ctx, row: moved.row, notice: 'moved', now });
     return toAppointment(moved.row, ctx, now);
   } catch (error) {
-    if (error instanceof PersonBusyRefusal && person && identity) throw await personBusy(db, { ctx, who: { person, phone: identity.phone, doctorId: before.doctorId }, busy: error.busy, now });
+    if (error instanceof PersonBusyRefusal && person && identity)
+      throw await personBusy(db, { ctx, who: { person, phone: identity.phone, doctorId: before.doctorId }, busy: error.busy, now });
     if (isUniqueViolation(error, ACTIVE_SLOT_CONSTRAINT)) {
       const row = await findAppointmentOf(db, accountId, key);
       throw await slotTaken(db, { ctx, doctorId: row?.doctorId ?? '', now });

@@ -1,29 +1,32 @@
+import { count } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { NOW, tehran, testContext } from '../../../tests/support/appointments.ts';
+import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { nationalCode } from '../../../tests/support/people.ts';
-import { insertAccount, type Account } from '../accounts/repository.ts';
+import { type Account, insertAccount } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';
+import { appointments } from '../db/schema/appointments.ts';
 import { AppError } from '../errors.ts';
 import { countEvents } from '../limits/repository.ts';
 import { cancelAppointment } from './changes.ts';
 import { releaseLapsed } from './jobs.ts';
-import { HOLD_REFUSAL_BUCKETS, holdSlot, payAppointment, type Booker } from './service.ts';
+import { type Booker, HOLD_REFUSAL_BUCKETS, holdSlot, payAppointment } from './service.ts';
 import { listSlots } from './slots.ts';
-import { appointments } from '../db/schema/appointments.ts';
-import { count } from 'drizzle-orm';
 
 const ctx = testContext();
 const MIN = 60_000;
 const at = (minutes: number) => new Date(NOW.getTime() + minutes * MIN);
 const slot = (time: string, day = '2026-12-02') => tehran(day, time).toISOString();
 /** The 16 starts of dr-a on `day` (08:00 … 11:45). */
-const startsOf = (day: string) => Array.from({ length: 16 }, (_, i) => tehran(day, `${String(8 + Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`).toISOString());
+const startsOf = (day: string) =>
+  Array.from({ length: 16 }, (_, i) => tehran(day, `${String(8 + Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`).toISOString());
 
 let serial = 0;
 /** `n` accounts on one phone (a family's, or an abuser's). */
 async function accountsOnPhone(db: Db, n: number): Promise<Account[]> {
-  const phone = `0935${String(++serial * 1000 + Math.floor(Math.random() * 1000) + process.pid * 100_000).slice(-7).padStart(7, '0')}`;
+  const phone = `0935${String(++serial * 1000 + Math.floor(Math.random() * 1000) + process.pid * 100_000)
+    .slice(-7)
+    .padStart(7, '0')}`;
   const made: Account[] = [];
   for (let i = 0; i < n; i++) {
     const code = 300_000 + serial * 50 + i + Math.floor(Math.random() * 10_000_000);
@@ -52,7 +55,11 @@ describeEachDatabase('hold limits', (database) => {
     const phones = await Promise.all(Array.from({ length: 7 }, () => accountsOnPhone(db, 10)));
     const starts = [...startsOf('2026-12-03'), ...startsOf('2026-12-04'), ...startsOf('2026-12-06'), ...startsOf('2026-12-07')];
     // Each account tries its own slot, each from its own address: only the phone limit is left to stop them.
-    const tries = phones.flat().map((account, i) => holdSlot(db, { ctx, booker: booker(account, `10.0.${Math.floor(i / 250)}.${i % 250}`), body: { doctor_id: 'dr-a', start: starts[i % starts.length]! }, now: NOW }));
+    const tries = phones
+      .flat()
+      .map((account, i) =>
+        holdSlot(db, { ctx, booker: booker(account, `10.0.${Math.floor(i / 250)}.${i % 250}`), body: { doctor_id: 'dr-a', start: starts[i % starts.length]! }, now: NOW }),
+      );
     const results = await Promise.allSettled(tries);
     const held = results.filter((r) => r.status === 'fulfilled');
     expect(held).toHaveLength(14);
@@ -143,11 +150,13 @@ describeEachDatabase('hold limits', (database) => {
     const { db } = database();
     const phones = await Promise.all(Array.from({ length: 40 }, () => accountsOnPhone(db, 1)));
     const starts = [...startsOf('2026-12-11'), ...startsOf('2026-12-12'), ...startsOf('2026-12-13')];
-    const results = await Promise.allSettled(phones.map(([account], i) => holdSlot(db, { ctx, booker: booker(account!, '198.51.100.99'), body: { doctor_id: 'dr-b', start: starts[i]! }, now: NOW })));
+    const results = await Promise.allSettled(
+      phones.map(([account], i) => holdSlot(db, { ctx, booker: booker(account!, '198.51.100.99'), body: { doctor_id: 'dr-b', start: starts[i]! }, now: NOW })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
   });
 
-  it("a phone whose hold of a slot lapsed cannot hold that slot again for HOLD_MINUTES; another phone can, and the phone can hold other slots", async () => {
+  it('a phone whose hold of a slot lapsed cannot hold that slot again for HOLD_MINUTES; another phone can, and the phone can hold other slots', async () => {
     const { db } = database();
     const [a, b] = await accountsOnPhone(db, 2);
     const [stranger] = await accountsOnPhone(db, 1);
@@ -191,7 +200,12 @@ describeEachDatabase('hold limits', (database) => {
     const [a, b] = await accountsOnPhone(db, 2);
     const start = slot('11:30', '2026-12-15');
     const held = await holdSlot(db, { ctx, booker: booker(a!), body: { doctor_id: 'dr-a', start }, now: NOW });
-    const renamed = await holdSlot(db, { ctx, booker: booker(a!), body: { doctor_id: 'dr-a', start, for: { first_name: 'علی', last_name: 'کریمی', international_code: nationalCode(4242) } }, now: at(5) });
+    const renamed = await holdSlot(db, {
+      ctx,
+      booker: booker(a!),
+      body: { doctor_id: 'dr-a', start, for: { first_name: 'علی', last_name: 'کریمی', international_code: nationalCode(4242) } },
+      now: at(5),
+    });
     expect(renamed.key).not.toBe(held.key);
     expect(renamed.expires_at).toBe(held.expires_at);
     await cancelAppointment(db, { ctx, accountId: a!.id, key: renamed.key, now: at(6) });

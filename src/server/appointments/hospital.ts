@@ -1,12 +1,12 @@
+import { addDays, tehranInstant } from '#lib/appointments/slots.ts';
 import { findAccount } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { lockWallet } from '../ledger/transfer.ts';
-import { doctorOf, doctorName, type BookingContext } from './context.ts';
+import { type BookingContext, doctorName, doctorOf } from './context.ts';
 import { tellPatient } from './notices.ts';
 import { cancelConfirmed, releaseUnconfirmed } from './release.ts';
-import { activeInRange, confirmedBetween, insertLeave, lockAppointment, lockDoctorSchedule, type AppointmentRow } from './repository.ts';
-import { addDays, tehranInstant } from '#lib/appointments/slots.ts';
+import { type AppointmentRow, activeInRange, confirmedBetween, insertLeave, lockAppointment, lockDoctorSchedule } from './repository.ts';
 
 /** A leave's bound: a Tehran day (`YYYY-MM-DD`, whole days) or an ISO instant. */
 function bound(value: string, end: boolean): Date {

@@ -1,9 +1,9 @@
 import type { Db } from '../db/client.ts';
-import { registerReleaseSweep, sweepReleases, type ReleaseSweep } from '../payments/payable.ts';
+import { type ReleaseSweep, registerReleaseSweep, sweepReleases } from '../payments/payable.ts';
 import type { BookingContext } from './context.ts';
 import { refundEscrow, releaseUnconfirmed } from './release.ts';
 import { registerReminderJob } from './reminders.ts';
-import { lockAppointment, rowsToRelease, updateAppointment, type AppointmentRow } from './repository.ts';
+import { type AppointmentRow, lockAppointment, rowsToRelease, updateAppointment } from './repository.ts';
 
 export const RELEASE_JOB = 'appointments.release';
 

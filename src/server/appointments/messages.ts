@@ -1,6 +1,6 @@
 import { formatJalaliDate, formatTime } from '#lib/format/date.ts';
-import { formatRial } from '#lib/format/number.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
+import { formatRial } from '#lib/format/number.ts';
 import { waitPhrase } from '../auth/messages.ts';
 
 /** Persian messages of the booking calls. */
@@ -18,8 +18,7 @@ export const bookingMessages = {
   notMovable: 'فقط نوبت قطعی را می‌توان جابه‌جا کرد',
   sameSlot: 'نوبت همین حالا در این زمان است',
   notCancellable: 'این نوبت را دیگر نمی‌توان لغو کرد',
-  tooSoon: (minutes: number) =>
-    `نوبت را دست‌کم ${leadPhrase(minutes)} پیش از زمانش می‌توان گرفت تا برای پرداخت و رسیدن به درمانگاه وقت باشد؛ یکی از زمان‌های دیرتر را انتخاب کنید.`,
+  tooSoon: (minutes: number) => `نوبت را دست‌کم ${leadPhrase(minutes)} پیش از زمانش می‌توان گرفت تا برای پرداخت و رسیدن به درمانگاه وقت باشد؛ یکی از زمان‌های دیرتر را انتخاب کنید.`,
   /** The person already has a visit overlapping this slot, booked from the caller's phone: name it. */
   personBusy: (name: string | null, doctor: string, start: Date) =>
     `${name === null ? 'شما در همین زمان نوبت دیگری دارید' : `${name} در همین زمان نوبت دیگری دارد`}: ${doctor}، ${when(start)}. هر نفر در یک زمان فقط یک نوبت می‌تواند داشته باشد؛ زمان دیگری را انتخاب کنید.`,
@@ -44,14 +43,12 @@ export const bookingSms = {
     `نوبت شما نزد ${doctor} ثبت شد.\n${when(start)}، نوبت ${toPersianDigits(turn)}\nکد پیگیری: ${key}\n${
       cancelUntil >= now ? `لغو یا تغییر رایگان تا ${when(cancelUntil)}؛ مبلغ به کیف پول برمی‌گردد.` : 'این نوبت قابل لغو یا تغییر زمان نیست.'
     }`,
-  reminder: (key: string, doctor: string, start: Date, clinic: string) =>
-    `یادآوری نوبت: ${doctor}، ${when(start)}\n${clinic}\nکد پیگیری: ${key}`,
+  reminder: (key: string, doctor: string, start: Date, clinic: string) => `یادآوری نوبت: ${doctor}، ${when(start)}\n${clinic}\nکد پیگیری: ${key}`,
   cancelled: (key: string, doctor: string, start: Date, refunded: number) =>
     `نوبت ${key} نزد ${doctor} (${when(start)}) لغو شد.${refunded > 0 ? `\n${formatRial(refunded)} به کیف پول شما برگشت.` : ''}`,
   cancelledByHospital: (key: string, doctor: string, start: Date, refunded: number, reason: string) =>
     `پوزش می‌خواهیم: نوبت ${key} نزد ${doctor} (${when(start)}) به علت «${reason}» لغو شد.${refunded > 0 ? `\n${formatRial(refunded)} به کیف پول شما برگشت.` : ''}\nمی‌توانید نوبت دیگری بگیرید.`,
-  moved: (key: string, doctor: string, start: Date, turn: number) =>
-    `نوبت ${key} نزد ${doctor} جابه‌جا شد: ${when(start)}، نوبت ${toPersianDigits(turn)}`,
+  moved: (key: string, doctor: string, start: Date, turn: number) => `نوبت ${key} نزد ${doctor} جابه‌جا شد: ${when(start)}، نوبت ${toPersianDigits(turn)}`,
 };
 
 /** Statement lines of the patient's wallet. */
@@ -71,12 +68,10 @@ export const holdLimitMessages = {
     `حساب‌های این شمارهٔ موبایل روی هم ${toPersianDigits(limit)} نوبت نگه داشته‌اند و بیش از این نمی‌شود. یکی از آن نوبت‌ها را پرداخت یا لغو کنید، یا ${waitPhrase(seconds)} دوباره امتحان کنید.`,
   perAddress: (limit: number) => (seconds: number) =>
     `از این اتصال اینترنت ${toPersianDigits(limit)} نوبت نگه داشته شده است و بیش از این نمی‌شود. یکی از آن نوبت‌ها را پرداخت یا لغو کنید، یا ${waitPhrase(seconds)} دوباره امتحان کنید.`,
-  lapsed: (seconds: number) =>
-    `مهلت نگه‌داری همین نوبت برای این شمارهٔ موبایل به‌تازگی تمام شده است؛ ${waitPhrase(seconds)} دوباره می‌توانید آن را بگیرید، یا زمان دیگری را انتخاب کنید.`,
+  lapsed: (seconds: number) => `مهلت نگه‌داری همین نوبت برای این شمارهٔ موبایل به‌تازگی تمام شده است؛ ${waitPhrase(seconds)} دوباره می‌توانید آن را بگیرید، یا زمان دیگری را انتخاب کنید.`,
 };
 
 /** The refusal of one move too many: moves are bounded per account and day (changes.ts). */
 export const bookingLimitMessages = {
-  tooManyMoves: (max: number, seconds: number) =>
-    `هر حساب در ۲۴ ساعت حداکثر ${toPersianDigits(max)} بار می‌تواند نوبت جابه‌جا کند؛ لطفاً ${waitPhrase(seconds)} دوباره تلاش کنید.`,
+  tooManyMoves: (max: number, seconds: number) => `هر حساب در ۲۴ ساعت حداکثر ${toPersianDigits(max)} بار می‌تواند نوبت جابه‌جا کند؛ لطفاً ${waitPhrase(seconds)} دوباره تلاش کنید.`,
 };

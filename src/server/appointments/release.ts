@@ -1,10 +1,10 @@
 import type { Db } from '../db/client.ts';
+import { dropJob } from '../jobs/repository.ts';
 import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/transfer.ts';
-import { dropJob } from '../jobs/repository.ts';
 import { releasePayableEscrow } from '../payments/payable.ts';
 import { bookingStatement } from './messages.ts';
-import { updateAppointment, type AppointmentRow } from './repository.ts';
+import { type AppointmentRow, updateAppointment } from './repository.ts';
 
 export const reminderJobKey = (key: string) => `appointment-reminder:${key}`;
 

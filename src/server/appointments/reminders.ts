@@ -1,13 +1,13 @@
+import { findAccount } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';
 import { upsertJob } from '../jobs/repository.ts';
 import { registerJobHandler } from '../jobs/runner.ts';
-import type { BookingContext } from './context.ts';
-import { noticeText } from './notices.ts';
-import { findAccount } from '../accounts/repository.ts';
 import { smsProvider } from '../sms/index.ts';
 import { sendNotification } from '../sms/notify.ts';
+import type { BookingContext } from './context.ts';
+import { noticeText } from './notices.ts';
 import { reminderJobKey } from './release.ts';
-import { findAppointment, type AppointmentRow } from './repository.ts';
+import { type AppointmentRow, findAppointment } from './repository.ts';
 
 export const REMINDER_JOB = 'appointment.reminder';
 

@@ -15,8 +15,7 @@ export const ACTIVE_SLOT_CONSTRAINT = 'appointments_active_slot_key';
 const UNCONFIRMED = ['held', 'awaiting_payment'] as const;
 
 /** A row that occupies its slot at `now`: confirmed, or held / awaiting payment and not yet expired. */
-const occupiesAt = (now: Date) =>
-  or(eq(appointments.status, 'confirmed'), and(inArray(appointments.status, UNCONFIRMED), gt(appointments.expiresAt, now)));
+const occupiesAt = (now: Date) => or(eq(appointments.status, 'confirmed'), and(inArray(appointments.status, UNCONFIRMED), gt(appointments.expiresAt, now)));
 
 export async function insertAppointment(db: Db, values: NewAppointment): Promise<AppointmentRow> {
   const [row] = await db.insert(appointments).values(values).returning();
@@ -25,7 +24,11 @@ export async function insertAppointment(db: Db, values: NewAppointment): Promise
 
 /** The account's appointment by key, locked for the caller's transaction. */
 export async function lockAppointmentOf(db: Db, accountId: number, key: string): Promise<AppointmentRow | undefined> {
-  const [row] = await db.select().from(appointments).where(and(eq(appointments.key, key), eq(appointments.accountId, accountId))).for('update');
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.key, key), eq(appointments.accountId, accountId)))
+    .for('update');
   return row;
 }
 
@@ -35,7 +38,10 @@ export async function lockAppointment(db: Db, key: string): Promise<AppointmentR
 }
 
 export async function findAppointmentOf(db: Db, accountId: number, key: string): Promise<AppointmentRow | undefined> {
-  const [row] = await db.select().from(appointments).where(and(eq(appointments.key, key), eq(appointments.accountId, accountId)));
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.key, key), eq(appointments.accountId, accountId)));
   return row;
 }
 
@@ -98,12 +104,16 @@ export async function occupiedStarts(db: Db, { doctorId, from, to, now }: { doct
 export type AppointmentScope = 'upcoming' | 'past' | 'cancelled';
 
 function scopeFilter(scope: AppointmentScope, now: Date) {
-  if (scope === 'upcoming') return or(and(eq(appointments.status, 'confirmed'), gt(appointments.endsAt, now)), and(inArray(appointments.status, UNCONFIRMED), gt(appointments.expiresAt, now)));
+  if (scope === 'upcoming')
+    return or(and(eq(appointments.status, 'confirmed'), gt(appointments.endsAt, now)), and(inArray(appointments.status, UNCONFIRMED), gt(appointments.expiresAt, now)));
   if (scope === 'past') return and(eq(appointments.status, 'confirmed'), lte(appointments.endsAt, now));
   return eq(appointments.status, 'cancelled');
 }
 
-export async function listAppointmentsOf(db: Db, { accountId, scope, now, page }: { accountId: number; scope: AppointmentScope; now: Date; page: { limit: number; offset: number } }): Promise<{ rows: AppointmentRow[]; total: number }> {
+export async function listAppointmentsOf(
+  db: Db,
+  { accountId, scope, now, page }: { accountId: number; scope: AppointmentScope; now: Date; page: { limit: number; offset: number } },
+): Promise<{ rows: AppointmentRow[]; total: number }> {
   const where = and(eq(appointments.accountId, accountId), scopeFilter(scope, now));
   const order = scope === 'upcoming' ? asc(appointments.startsAt) : scope === 'past' ? desc(appointments.startsAt) : desc(appointments.cancelledAt);
   const [rows, [total]] = await Promise.all([

@@ -1,18 +1,18 @@
 import type { Appointment, HoldBody } from '#lib/api/contracts/appointments.ts';
+import { maskPhone } from '../auth/limits.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { advisoryLock } from '../db/locks.ts';
-import { maskPhone } from '../auth/limits.ts';
 import { AppError } from '../errors.ts';
 import { isBusinessKey, withFreshKey } from '../keys.ts';
 import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
-import { recordEvent, refusal } from '../limits/service.ts';
 import { lockWallet, transfer } from '../ledger/transfer.ts';
-import { payPayable, type Payable } from '../payments/payable.ts';
-import type { PaymentRow } from '../payments/repository.ts';
+import { recordEvent, refusal } from '../limits/service.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
-import { doctorName, doctorOf, type BookingContext } from './context.ts';
-import { bookingMessages as M, bookingStatement, holdLimitMessages } from './messages.ts';
+import { type Payable, payPayable } from '../payments/payable.ts';
+import type { PaymentRow } from '../payments/repository.ts';
+import { type BookingContext, doctorName, doctorOf } from './context.ts';
+import { bookingStatement, holdLimitMessages, bookingMessages as M } from './messages.ts';
 import { tellPatient } from './notices.ts';
 import { toAppointment } from './present.ts';
 import { appointmentEscrow, releaseUnconfirmed } from './release.ts';
@@ -20,25 +20,25 @@ import { scheduleReminder } from './reminders.ts';
 import {
   ACTIVE_SLOT_CONSTRAINT,
   APPOINTMENT_KEY_CONSTRAINT,
+  type AppointmentRow,
+  type AppointmentScope,
   findAppointmentOf,
+  identityOfAccount,
   insertAppointment,
+  lastLapseOfPhoneInSlot,
   leavesOverlapping,
   listAppointmentsOf,
   lockAppointmentOf,
   lockDoctorSchedule,
-  lockStaleInSlot,
-  lastLapseOfPhoneInSlot,
-  lockUnconfirmedOf,
-  identityOfAccount,
   lockPerson,
+  lockStaleInSlot,
+  lockUnconfirmedOf,
   openHoldsFrom,
   openHoldsOfPhone,
+  type PersonBusy,
   paidPaymentsByIds,
   personBusyBetween,
   updateAppointment,
-  type AppointmentRow,
-  type AppointmentScope,
-  type PersonBusy,
 } from './repository.ts';
 import { bookingHorizon, checkSlot, nextFreeStarts } from './slots.ts';
 
@@ -95,11 +95,12 @@ export class PersonBusyRefusal extends Error {
  * (another phone's bookings are not the caller's to read); with the doctor's next free starts that
  * this person is free at.
  */
-export async function personBusy(db: Db, { ctx, who, busy, now }: { ctx: BookingContext; who: { person: Person; phone: string; doctorId: string }; busy: PersonBusy; now: Date }): Promise<AppError> {
+export async function personBusy(
+  db: Db,
+  { ctx, who, busy, now }: { ctx: BookingContext; who: { person: Person; phone: string; doctorId: string }; busy: PersonBusy; now: Date },
+): Promise<AppError> {
   const ours = busy.ownerPhone === who.phone;
-  const message = ours
-    ? M.personBusy(who.person.name, doctorName(ctx.catalogue.doctors.get(busy.doctorId)), busy.startsAt)
-    : M.personBusyElsewhere(who.person.name);
+  const message = ours ? M.personBusy(who.person.name, doctorName(ctx.catalogue.doctors.get(busy.doctorId)), busy.startsAt) : M.personBusyElsewhere(who.person.name);
   const candidates = await nextFreeStarts(db, { ctx, doctorId: who.doctorId, now, limit: 10 });
   const visits = await personBusyBetween(db, { nationalCode: who.person.nationalCode, from: now, to: bookingHorizon(now), now });
   const free = candidates.filter((start) => {
@@ -160,9 +161,7 @@ export async function holdSlot(db: Db, { ctx, booker, body, now }: HoldRequest):
   const identity = await identityOfAccount(db, booker.id);
   if (identity === undefined) throw new Error(`Account ${booker.id} not found`);
   const { phone } = identity;
-  const person: Person = body.for
-    ? { nationalCode: body.for.international_code, name: `${body.for.first_name} ${body.for.last_name}` }
-    : { nationalCode: identity.nationalCode, name: null };
+  const person: Person = body.for ? { nationalCode: body.for.international_code, name: `${body.for.first_name} ${body.for.last_name}` } : { nationalCode: identity.nationalCode, name: null };
   const { holdMinutes, holdLimitPerPhone, holdLimitPerAddress } = ctx.settings;
   try {
     const row = await db.transaction(async (tx) => {
@@ -244,9 +243,7 @@ async function refuseHold(db: Db, refused: HoldRefused, who: { phone: string; ad
     await recordEvent(tx, { bucket: HOLD_REFUSAL_BUCKETS.phone, subject: who.phone }, now);
     if (who.address !== undefined) await recordEvent(tx, { bucket: HOLD_REFUSAL_BUCKETS.address, subject: who.address }, now);
   });
-  console.warn(
-    `Hold refused (${refused.reason}): phone ${maskPhone(who.phone)}, address ${who.address ?? 'none'}, doctor ${who.doctorId}, slot ${who.start.toISOString()}`,
-  );
+  console.warn(`Hold refused (${refused.reason}): phone ${maskPhone(who.phone)}, address ${who.address ?? 'none'}, doctor ${who.doctorId}, slot ${who.start.toISOString()}`);
   return refusal(refused.wording, refused.opensAt, now);
 }
 
@@ -259,11 +256,17 @@ export async function getAppointment(db: Db, { ctx, accountId, key, now }: { ctx
 
 /** The rows as the API shows them, each confirmed one with its receipt (the bank payments read in one query). */
 async function withReceipts(db: Db, ctx: BookingContext, rows: readonly AppointmentRow[], now: Date): Promise<Appointment[]> {
-  const paid = await paidPaymentsByIds(db, rows.flatMap((row) => (row.confirmedAt && row.paidByBank > 0 && row.paymentId ? [row.paymentId] : [])));
+  const paid = await paidPaymentsByIds(
+    db,
+    rows.flatMap((row) => (row.confirmedAt && row.paidByBank > 0 && row.paymentId ? [row.paymentId] : [])),
+  );
   return rows.map((row) => toAppointment(row, ctx, now, row.paymentId ? paid.get(row.paymentId) : undefined));
 }
 
-export async function listAppointments(db: Db, { ctx, accountId, query, now }: { ctx: BookingContext; accountId: number; query: { scope: AppointmentScope; page: number; perPage: number }; now: Date }) {
+export async function listAppointments(
+  db: Db,
+  { ctx, accountId, query, now }: { ctx: BookingContext; accountId: number; query: { scope: AppointmentScope; page: number; perPage: number }; now: Date },
+) {
   const { rows, total } = await listAppointmentsOf(db, { accountId, scope: query.scope, now, page: { limit: query.perPage, offset: (query.page - 1) * query.perPage } });
   return { rows: await withReceipts(db, ctx, rows, now), total };
 }
@@ -273,7 +276,10 @@ export async function listAppointments(db: Db, { ctx, accountId, query, now }: {
  * holds") and what the bank paid move to revenue, and the reminder is scheduled, in the caller's
  * transaction.
  */
-export async function confirmPaid(tx: Db, { ctx, row, paid, now }: { ctx: BookingContext; row: AppointmentRow; paid: { byBank: number; payment?: PaymentRow }; now: Date }): Promise<AppointmentRow> {
+export async function confirmPaid(
+  tx: Db,
+  { ctx, row, paid, now }: { ctx: BookingContext; row: AppointmentRow; paid: { byBank: number; payment?: PaymentRow }; now: Date },
+): Promise<AppointmentRow> {
   if (paid.payment && paid.byBank > 0) {
     await transfer(tx, {
       from: SYSTEM_ACCOUNTS.gateway,

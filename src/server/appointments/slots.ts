@@ -1,10 +1,10 @@
 import type { SlotDay } from '#lib/api/contracts/appointments.ts';
 import { BOOKING_WINDOW_DAYS } from '#lib/api/contracts/appointments.ts';
-import { addDays, findSlot, openDays, tehranInstant, type OpenDay, type SlotTime } from '#lib/appointments/slots.ts';
+import { addDays, findSlot, type OpenDay, openDays, type SlotTime, tehranInstant } from '#lib/appointments/slots.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
 import type { Doctor } from '../catalogue/index.ts';
 import type { Db } from '../db/client.ts';
-import { doctorOf, type BookingContext } from './context.ts';
+import { type BookingContext, doctorOf } from './context.ts';
 import { leavesOverlapping, occupiedStarts } from './repository.ts';
 
 /** The last instant a slot may start: the end of the 31st day from today (Tehran). */
@@ -26,10 +26,7 @@ interface DayRange {
 async function daysWithOccupancy(db: Db, ctx: BookingContext, doctorId: string, doctor: Doctor, range: DayRange, now: Date) {
   const fromInstant = tehranInstant(range.from, '00:00');
   const toInstant = tehranInstant(addDays(range.from, range.days), '00:00');
-  const [leaves, taken] = await Promise.all([
-    leavesOverlapping(db, doctorId, fromInstant, toInstant),
-    occupiedStarts(db, { doctorId, from: fromInstant, to: toInstant, now }),
-  ]);
+  const [leaves, taken] = await Promise.all([leavesOverlapping(db, doctorId, fromInstant, toInstant), occupiedStarts(db, { doctorId, from: fromInstant, to: toInstant, now })]);
   const days = openDays(doctor, {
     from: range.from,
     days: range.days,

@@ -1,5 +1,5 @@
-import { apiMessages } from '#lib/api/messages.ts';
 import type { LoginEntry, PersonInput, User } from '#lib/api/contracts/auth.ts';
+import { apiMessages } from '#lib/api/messages.ts';
 import { accountMessages } from '../accounts/messages.ts';
 import { countAccountsOfPhone, findAccountOfPhone, listAccountsOfPhone } from '../accounts/repository.ts';
 import { createAccount } from '../accounts/service.ts';
@@ -10,7 +10,7 @@ import { ago, rateLimited, transactionThenRefuse, windowOpensAt } from './limits
 import { authMessages } from './messages.ts';
 import { MAX_ACCOUNTS_PER_PHONE, tokenPolicy } from './policy.ts';
 import { lockSubjects, recentTokenTimesOfLogin, revokeLiveToken, type Session } from './repository.ts';
-import { issueTokens, type Caller, type TokenTerm } from './service.ts';
+import { type Caller, issueTokens, type TokenTerm } from './service.ts';
 
 /*
  * The people of one phone, reached with the session instead of another SMS code (decision 020).

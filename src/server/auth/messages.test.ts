@@ -3,8 +3,7 @@ import { accountMessages } from '../accounts/messages.ts';
 import { authMessages, waitPhrase } from './messages.ts';
 
 const texts: Array<[string, string]> = [...Object.entries(accountMessages), ...Object.entries(authMessages)].flatMap(
-  ([key, value]): Array<[string, string]> =>
-    typeof value === 'string' ? [[key, value]] : [45, 300, 7200].map((seconds) => [`${key}(${seconds})`, value(seconds)]),
+  ([key, value]): Array<[string, string]> => (typeof value === 'string' ? [[key, value]] : [45, 300, 7200].map((seconds) => [`${key}(${seconds})`, value(seconds)])),
 );
 
 describe('login and account messages', () => {

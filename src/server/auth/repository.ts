@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { type Account, accountColumns } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';
 import { advisoryLock } from '../db/locks.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { authTokens, otpCodes, otpFailedChecks } from '../db/schema/auth.ts';
-import { accountColumns, type Account } from '../accounts/repository.ts';
 
 export type OtpCode = typeof otpCodes.$inferSelect;
 export type NewOtpCode = typeof otpCodes.$inferInsert;
@@ -11,7 +11,6 @@ export type NewAuthToken = typeof authTokens.$inferInsert;
 
 /** Whose records to count: a phone's or an address's. */
 export type Subject = { phoneNumber: string } | { ip: string };
-
 
 /**
  * Serialises the transaction's counting and recording for one address, and then for one phone,
@@ -28,10 +27,7 @@ export async function lockSubjects(db: Db, { ip, phoneNumber }: { ip: string; ph
  * When codes were sent to `subject` after `since`, newest first, at most `limit`. Sends the SMS
  * provider refused are left out unless `attempts` asks for every attempt.
  */
-export async function recentSendTimes(
-  db: Db,
-  { subject, since, limit, attempts = false }: { subject: Subject; since: Date; limit: number; attempts?: boolean },
-): Promise<Date[]> {
+export async function recentSendTimes(db: Db, { subject, since, limit, attempts = false }: { subject: Subject; since: Date; limit: number; attempts?: boolean }): Promise<Date[]> {
   const who = 'phoneNumber' in subject ? eq(otpCodes.phoneNumber, subject.phoneNumber) : eq(otpCodes.ip, subject.ip);
   const rows = await db
     .select({ at: otpCodes.createdAt })
@@ -44,8 +40,7 @@ export async function recentSendTimes(
 
 /** The time of the n-th newest failed check of `subject` after `since` (undefined when there are fewer). */
 export async function nthRecentFailedCheck(db: Db, subject: Subject, since: Date, n: number): Promise<Date | undefined> {
-  const who =
-    'phoneNumber' in subject ? eq(otpFailedChecks.phoneNumber, subject.phoneNumber) : eq(otpFailedChecks.ip, subject.ip);
+  const who = 'phoneNumber' in subject ? eq(otpFailedChecks.phoneNumber, subject.phoneNumber) : eq(otpFailedChecks.ip, subject.ip);
   const [row] = await db
     .select({ at: otpFailedChecks.createdAt })
     .from(otpFailedChecks)
@@ -198,7 +193,6 @@ export async function pruneAuthRecords(db: Db, before: Date): Promise<void> {
 
 /** Row counts, for tests and the operator's eyes. */
 export async function countAuthRows(db: Db): Promise<{ codes: number; failedChecks: number; tokens: number }> {
-  const total = async (table: typeof otpCodes | typeof otpFailedChecks | typeof authTokens) =>
-    (await db.select({ total: count() }).from(table))[0]?.total ?? 0;
+  const total = async (table: typeof otpCodes | typeof otpFailedChecks | typeof authTokens) => (await db.select({ total: count() }).from(table))[0]?.total ?? 0;
   return { codes: await total(otpCodes), failedChecks: await total(otpFailedChecks), tokens: await total(authTokens) };
 }

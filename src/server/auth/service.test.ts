@@ -3,14 +3,14 @@ import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { nationalCode, otherCode as other } from '../../../tests/support/people.ts';
+import { accountMessages } from '../accounts/messages.ts';
 import { countNationalCodeConflicts, findAccount, insertNationalCodeConflict } from '../accounts/repository.ts';
 import { updateProfile } from '../accounts/service.ts';
-import { accountMessages } from '../accounts/messages.ts';
 import type { Db } from '../db/client.ts';
 import { nationalCodeConflicts } from '../db/schema/accounts.ts';
 import { otpCodes, otpFailedChecks } from '../db/schema/auth.ts';
 import { AppError } from '../errors.ts';
-import { SmsError, type OtpSms, type SmsProvider } from '../sms/provider.ts';
+import { type OtpSms, SmsError, type SmsProvider } from '../sms/provider.ts';
 import { requireAccount } from './bearer.ts';
 import { authMessages } from './messages.ts';
 import { countAuthRows, latestCode } from './repository.ts';
@@ -463,7 +463,9 @@ describeEachDatabase('limits under concurrency, and SMS provider failures', (dat
         expect(failed.code).toBe('unavailable');
         expect(failed.message).toBe(authMessages.smsFailed);
       }
-      expect(errors.mock.calls.map((call) => String(call[0]))).toEqual(Array(3).fill(`SMS to ${phone.slice(0, 4)}***${phone.slice(-3)} was not sent: Kavenegar could not be reached (ECONNRESET)`));
+      expect(errors.mock.calls.map((call) => String(call[0]))).toEqual(
+        Array(3).fill(`SMS to ${phone.slice(0, 4)}***${phone.slice(-3)} was not sent: Kavenegar could not be reached (ECONNRESET)`),
+      );
     } finally {
       errors.mockRestore();
     }
@@ -579,7 +581,9 @@ describeEachDatabase('national codes that belong to another account', (database)
       warnings.mockRestore();
     }
     // Keeping one's own national code still saves the rest of the profile.
-    await expect(updateProfile(db(), account, { ...profileWith(account.internationalCode), first_name: 'زهرا' }, { ip: newIp(), now: at(3 * MINUTE) })).resolves.toMatchObject({ first_name: 'زهرا' });
+    await expect(updateProfile(db(), account, { ...profileWith(account.internationalCode), first_name: 'زهرا' }, { ip: newIp(), now: at(3 * MINUTE) })).resolves.toMatchObject({
+      first_name: 'زهرا',
+    });
     // A day after the first refusal, a new code may be tried again.
     const later = await refusal(updateProfile(db(), account, profileWith(victims[5]!), { ip: newIp(), now: at(DAY + MINUTE) }));
     expect(later.code).toBe('conflict');

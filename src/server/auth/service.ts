@@ -1,15 +1,15 @@
-import type { Gender } from '#lib/validation/gender.ts';
-import { createAccount } from '../accounts/service.ts';
-import { accountMessages } from '../accounts/messages.ts';
-import { countAccountsOfPhone, listAccountsOfPhone, pruneNationalCodeConflicts, type Account } from '../accounts/repository.ts';
 import type { LoginEntry } from '#lib/api/contracts/auth.ts';
+import type { Gender } from '#lib/validation/gender.ts';
+import { accountMessages } from '../accounts/messages.ts';
+import { type Account, countAccountsOfPhone, listAccountsOfPhone, pruneNationalCodeConflicts } from '../accounts/repository.ts';
+import { createAccount } from '../accounts/service.ts';
 import { toUser } from '../accounts/user.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { SmsProvider } from '../sms/provider.ts';
+import { ago, maskPhone, rateLimited, transactionThenRefuse, windowOpensAt } from './limits.ts';
 import { authMessages } from './messages.ts';
 import { MAX_ACCOUNTS_PER_PHONE, otpPolicy, tokenPolicy, type Window } from './policy.ts';
-import { ago, maskPhone, rateLimited, transactionThenRefuse, windowOpensAt } from './limits.ts';
 import {
   consumeCode,
   countWrongTry,
@@ -29,9 +29,8 @@ import {
 } from './repository.ts';
 import { hashOtpCode, hashToken, newOtpCode, newToken, sameHash } from './secrets.ts';
 
-export { windowOpensAt };
-
 export type { LoginEntry };
+export { windowOpensAt };
 
 /** Who is asking, and when: every rule is judged against `now`, so tests can move the clock. */
 export interface Caller {
@@ -73,14 +72,8 @@ export async function sendLoginCode(db: Db, sms: SmsProvider, { phoneNumber, ip,
   const code = newOtpCode();
   const codeId = await db.transaction(async (tx) => {
     await lockSubjects(tx, { ip, phoneNumber });
-    const phoneWait = Math.max(
-      await phoneOpensAt(tx, phoneNumber, otpPolicy.sendsPerPhone, now, false),
-      await phoneOpensAt(tx, phoneNumber, otpPolicy.sendAttemptsPerPhone, now, true),
-    );
-    const addressWait = Math.max(
-      await addressOpensAt(tx, ip, otpPolicy.sendsPerAddress, now, false),
-      await addressOpensAt(tx, ip, otpPolicy.sendAttemptsPerAddress, now, true),
-    );
+    const phoneWait = Math.max(await phoneOpensAt(tx, phoneNumber, otpPolicy.sendsPerPhone, now, false), await phoneOpensAt(tx, phoneNumber, otpPolicy.sendAttemptsPerPhone, now, true));
+    const addressWait = Math.max(await addressOpensAt(tx, ip, otpPolicy.sendsPerAddress, now, false), await addressOpensAt(tx, ip, otpPolicy.sendAttemptsPerAddress, now, true));
     if (phoneWait) throw rateLimited(authMessages.sendWait, Math.max(phoneWait, addressWait), now);
     if (addressWait) throw rateLimited(authMessages.addressWait, addressWait, now);
     return replaceLiveCode(tx, {
@@ -139,10 +132,7 @@ export async function issueTokens(db: Db, accounts: Account[], term: TokenTerm):
  * one of its 5 tries; nothing else counts against the phone, so strangers' checks cannot lock its
  * owner out. The whole check runs under the address's lock: its failed checks never overshoot.
  */
-export async function checkLoginCode(
-  db: Db,
-  { phoneNumber, code, ...caller }: Caller & { phoneNumber: string; code: string },
-): Promise<{ register: boolean; data: LoginEntry[] }> {
+export async function checkLoginCode(db: Db, { phoneNumber, code, ...caller }: Caller & { phoneNumber: string; code: string }): Promise<{ register: boolean; data: LoginEntry[] }> {
   return transactionThenRefuse(db, async (tx) => {
     await lockSubjects(tx, { ip: caller.ip });
     await refuseGuessingAddress(tx, caller);

@@ -1,14 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  clinicSchema,
-  doctorSchema,
-  expertiseGroupSchema,
-  type Clinic,
-  type Doctor,
-  type ExpertiseGroup,
-} from '#content/catalogue-schema.ts';
-import { serviceSchema, type Service } from '#content/services-schema.ts';
+import { type Clinic, clinicSchema, type Doctor, doctorSchema, type ExpertiseGroup, expertiseGroupSchema } from '#content/catalogue-schema.ts';
+import { type Service, serviceSchema } from '#content/services-schema.ts';
 
 /**
  * The care catalogue as the server sees it (decision 010): the same JSON files and schemas as the
@@ -30,7 +23,9 @@ export class CatalogueError extends Error {
 
 function readCollection<T>(dir: string, parse: (value: unknown) => T): Map<string, T> {
   const entries = new Map<string, T>();
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     const slug = file.slice(0, -'.json'.length);
     try {
       entries.set(slug, parse(JSON.parse(readFileSync(path.join(dir, file), 'utf8'))));

@@ -1,5 +1,5 @@
 import { env } from '../env.ts';
-import { openDatabase, type Database, type Db } from './client.ts';
+import { type Database, type Db, openDatabase } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 
 export type { Db } from './client.ts';

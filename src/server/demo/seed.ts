@@ -2,24 +2,24 @@ import { count } from 'drizzle-orm';
 import { addDays, tehranInstant } from '#lib/appointments/slots.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
 import { insertAccount, NATIONAL_CODE_CONSTRAINT } from '../accounts/repository.ts';
-import { isUniqueViolation } from '../db/errors.ts';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { env } from '../env.ts';
 import { issueInvoice } from '../invoices/hospital.ts';
 import '../invoices/payment-effect.ts';
-import { payInvoice, type InvoiceSettings } from '../invoices/service.ts';
-import { createSandboxGateway, paySandboxSession } from '../payments/gateways/sandbox.ts';
-import { findPayment } from '../payments/repository.ts';
-import { completePayment, createPayment, startPayment } from '../payments/service.ts';
-import { createServiceRequest, moveServiceRequest } from '../service-requests/service.ts';
-import { requestWithdrawal, settleWithdrawal } from '../wallet/withdrawals.ts';
 import type { BookingContext } from '../appointments/context.ts';
 import { bookingContext } from '../appointments/default-context.ts';
 import { holdSlot, payAppointment } from '../appointments/service.ts';
 import { nextFreeStarts } from '../appointments/slots.ts';
+import { type InvoiceSettings, payInvoice } from '../invoices/service.ts';
+import { createSandboxGateway, paySandboxSession } from '../payments/gateways/sandbox.ts';
+import { findPayment } from '../payments/repository.ts';
+import { completePayment, createPayment, startPayment } from '../payments/service.ts';
+import { createServiceRequest, moveServiceRequest } from '../service-requests/service.ts';
 import type { ResultContext } from '../test-results/service.ts';
 import { resultContext } from '../test-results/settings.ts';
+import { requestWithdrawal, settleWithdrawal } from '../wallet/withdrawals.ts';
 import { seedDemoResults } from './test-results.ts';
 
 /** The demo patient (README «Demo data»): log in with this phone; the code is in the SMS outbox. */
@@ -90,7 +90,11 @@ async function chargeAtSandbox(db: Db, accountId: number, amount: number, at: Da
   await payAtSandbox(db, payment.id, at);
 }
 
-const invoiceSettingsOf = (ctx: BookingContext): InvoiceSettings => ({ paymentTimeoutMinutes: ctx.settings.paymentTimeoutMinutes, paymentOpenLimit: ctx.settings.paymentOpenLimit, linkDaysAfterSettled: 7 });
+const invoiceSettingsOf = (ctx: BookingContext): InvoiceSettings => ({
+  paymentTimeoutMinutes: ctx.settings.paymentTimeoutMinutes,
+  paymentOpenLimit: ctx.settings.paymentOpenLimit,
+  linkDaysAfterSettled: 7,
+});
 const demoPatientRef = { international_code: DEMO_PATIENT.internationalCode, phone_number: DEMO_PATIENT.phoneNumber };
 
 /** A clinic visit's invoice from last month, the insurer paying part, the rest paid at the bank. */
@@ -139,16 +143,26 @@ async function seedServiceRequest(db: Db, ctx: BookingContext, siteUrl: string, 
   const window = service.windows.includes('morning') ? 'morning' : service.windows[0]!;
   const visitTime = { morning: '10:00', afternoon: '14:00', evening: '18:00' }[window];
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
-  const request = await createServiceRequest(db, { services, requester: patient, body: {
+  const request = await createServiceRequest(db, {
+    services,
+    requester: patient,
+    body: {
       service_id: serviceId,
       phone: '02188001234',
       address: 'تهران، خیابان ولیعصر، کوچهٔ نسترن، پلاک ۱۲، واحد ۳',
       preferred_date: visitDay,
       preferred_window: window,
       notes: 'سرم و آمپول‌ها را داروخانه تحویل داده است. زنگ واحد ۳ را بزنید.',
-    }, now: at(3) });
+    },
+    now: at(3),
+  });
   await moveServiceRequest(db, { services, key: request.key, body: { status: 'reviewing', note: 'نسخه را دیدیم؛ به‌زودی زمان مراجعه را خبر می‌دهیم.' }, now: at(2) });
-  await moveServiceRequest(db, { services, key: request.key, body: { status: 'scheduled', scheduled_at: tehranInstant(visitDay, visitTime).toISOString(), note: 'پرستار با کیف تزریقات می‌آید؛ نسخه و داروها را آماده کنید.' }, now: at(1) });
+  await moveServiceRequest(db, {
+    services,
+    key: request.key,
+    body: { status: 'scheduled', scheduled_at: tehranInstant(visitDay, visitTime).toISOString(), note: 'پرستار با کیف تزریقات می‌آید؛ نسخه و داروها را آماده کنید.' },
+    now: at(1),
+  });
   await issueInvoice(
     db,
     {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHospitalPath, markAudited, type HospitalAuditMark } from './audit.ts';
+import { type HospitalAuditMark, isHospitalPath, markAudited } from './audit.ts';
 
 describe('isHospitalPath', () => {
   it('knows the hospital API in any spelling', () => {

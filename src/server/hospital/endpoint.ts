@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import type { APIContext, APIRoute } from 'astro';
 import type * as v from 'valibot';
 import { clientAddress } from '../client-address.ts';
-import { getDb, type Db } from '../db/index.ts';
+import { type Db, getDb } from '../db/index.ts';
 import { AppError } from '../errors.ts';
 import { DEFAULT_BODY_LIMIT, errorResponse, json, methodNotAllowed, readJson, readParams, readQuery } from '../http.ts';
 import { logError } from '../log.ts';
 import { markAudited } from './audit.ts';
-import { hospitalKeyOfHeader, type HospitalKey } from './keys.ts';
+import { type HospitalKey, hospitalKeyOfHeader } from './keys.ts';
 import { hospitalMessages as M } from './messages.ts';
-import { registerHospitalRoute, type HospitalRouteDoc, type PathParamsSchema } from './openapi.ts';
+import { type HospitalRouteDoc, type PathParamsSchema, registerHospitalRoute } from './openapi.ts';
 import { claimIdempotencyKey, completeIdempotencyKey, pruneIdempotencyKeys, releaseIdempotencyKey, writeAudit } from './repository.ts';
 
 type Method = 'GET' | 'POST';
@@ -84,11 +84,7 @@ async function once(db: Db, claim: { keyName: string; idempotencyKey: string; re
 }
 
 /** Writes the call's audit row; a failure to write is logged, never turned into another answer. */
-async function audit(
-  context: APIContext,
-  call: { db?: Db | undefined; keyName: string | null; idempotencyKey: string | null; ip: string; now: Date },
-  status: number,
-): Promise<void> {
+async function audit(context: APIContext, call: { db?: Db | undefined; keyName: string | null; idempotencyKey: string | null; ip: string; now: Date }, status: number): Promise<void> {
   // The portal server writes a row for any hospital request no endpoint wrote one for.
   markAudited(context.locals);
   try {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { HOSPITAL_SCOPES, type HospitalScope } from '#lib/api/contracts/hospital.ts';
-import { env, EnvError } from '../env.ts';
+import { EnvError, env } from '../env.ts';
 import { readOrCreateKeyFile } from '../secret.ts';
 
 /** A hospital system's API key as the server knows it: by the SHA-256 of the key only. */

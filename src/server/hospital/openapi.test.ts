@@ -2,9 +2,9 @@ import * as v from 'valibot';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { DeskAppointmentSchema, HospitalLeaveSchema, HospitalWithdrawalSchema, LedgerCheckSchema } from '#lib/api/contracts/hospital.ts';
 import type { DeskAppointment, LeaveResult } from '../appointments/hospital.ts';
+import { KeyParams } from '../http.ts';
 import type { LedgerCheck } from '../ledger/check.ts';
 import type { HospitalWithdrawal } from '../wallet/withdrawals.ts';
-import { KeyParams } from '../http.ts';
 import { buildOpenApiDocument, loadHospitalRoutes, registerHospitalRoute } from './openapi.ts';
 
 // The route files, loaded as the openapi.json route loads them: each registers itself.
@@ -58,7 +58,7 @@ describe('the hospital OpenAPI document', () => {
     expect(() => registerHospitalRoute({ ...route, path: '/x', params: KeyParams })).toThrow(/params declares \{key\}, the path \{\}/);
   });
 
-  it('describes bodies, queries and path parameters from the endpoints\' own schemas', () => {
+  it("describes bodies, queries and path parameters from the endpoints' own schemas", () => {
     const paid = operation('/withdrawals/{key}/paid', 'post')!;
     expect(paid.requestBody?.content['application/json'].schema).toMatchObject({ required: ['bank_reference'], properties: { bank_reference: { type: 'string', maxLength: 64 } } });
     expect(paid.parameters).toEqual(expect.arrayContaining([{ name: 'key', in: 'path', required: true, schema: { type: 'string' } }, { $ref: '#/components/parameters/IdempotencyKey' }]));
@@ -81,7 +81,9 @@ describe('the hospital OpenAPI document', () => {
       required: ['from', 'to', 'reason'],
       properties: { from: { type: 'string' }, to: { type: 'string' }, reason: { type: 'string', maxLength: 200 } },
     });
-    expect(leave.parameters).toEqual(expect.arrayContaining([{ name: 'doctor_id', in: 'path', required: true, schema: { type: 'string' } }, { $ref: '#/components/parameters/IdempotencyKey' }]));
+    expect(leave.parameters).toEqual(
+      expect.arrayContaining([{ name: 'doctor_id', in: 'path', required: true, schema: { type: 'string' } }, { $ref: '#/components/parameters/IdempotencyKey' }]),
+    );
     expect(Object.keys(leave.responses)).toEqual(expect.arrayContaining(['201', '401', '403', '404', '409', '422']));
     expect(leave.responses['200']).toBeUndefined();
     expect(leave.responses['201']?.content?.['application/json'].schema.properties).toMatchObject({ data: { required: ['leave_id', 'from', 'to', 'cancelled'] } });
@@ -90,7 +92,9 @@ describe('the hospital OpenAPI document', () => {
     expect(day['x-scope']).toBe('appointments');
     expect(day.parameters.map((p) => `${p.in}:${p.name}:${p.required}`).sort()).toEqual(['query:date:true', 'query:doctor_id:false']);
     expect(day.requestBody).toBeUndefined();
-    expect(day.responses['200']?.content?.['application/json'].schema.properties).toMatchObject({ data: { type: 'array', items: { required: expect.arrayContaining(['key', 'start', 'turn', 'patient']) } } });
+    expect(day.responses['200']?.content?.['application/json'].schema.properties).toMatchObject({
+      data: { type: 'array', items: { required: expect.arrayContaining(['key', 'start', 'turn', 'patient']) } },
+    });
   });
 
   it('documents the answers the services really give', () => {

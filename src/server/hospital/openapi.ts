@@ -1,4 +1,4 @@
-import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
+import { type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { HOSPITAL_API_BASE, type HospitalScope } from '#lib/api/contracts/hospital.ts';
 
@@ -124,9 +124,8 @@ function successContent(answer: HospitalRouteDoc['answer']) {
 }
 
 function operationOf(route: HospitalRouteDoc) {
-  const fileHeaders = 'file' in route.answer
-    ? { headers: { 'Content-Disposition': { description: '`attachment` with the file\'s name (`filename*` in UTF-8).', schema: { type: 'string' } } } }
-    : {};
+  const fileHeaders =
+    'file' in route.answer ? { headers: { 'Content-Disposition': { description: "`attachment` with the file's name (`filename*` in UTF-8).", schema: { type: 'string' } } } } : {};
   const errors = new Set<ErrorStatus>(route.errors ?? []);
   if (route.params) errors.add(404);
   if (route.method === 'POST') errors.add(409).add(413).add(415);
@@ -159,7 +158,7 @@ export function buildOpenApiDocument(routes: readonly HospitalRouteDoc[] = hospi
       title: 'Hospital API of the patient portal',
       version: '1',
       description:
-        'For the hospital\'s own systems (HIS, lab, accounting). Every call needs `Authorization: Bearer <key>`; a key holds scopes. ' +
+        "For the hospital's own systems (HIS, lab, accounting). Every call needs `Authorization: Bearer <key>`; a key holds scopes. " +
         'Every POST accepts an `Idempotency-Key` header: the same key (per API key, for 24 hours) returns the first answer and changes nothing again. ' +
         'Every call is written to an audit log. Money is integer rials; times are ISO 8601 UTC.',
     },
@@ -175,7 +174,8 @@ export function buildOpenApiDocument(routes: readonly HospitalRouteDoc[] = hospi
           name: 'Idempotency-Key',
           in: 'header',
           required: false,
-          description: 'Any unique string per intended effect (a UUID). A repeat with the same body returns the stored answer (header `Idempotent-Replayed: true`); with another body it is refused (422); while the first still runs, 409.',
+          description:
+            'Any unique string per intended effect (a UUID). A repeat with the same body returns the stored answer (header `Idempotent-Replayed: true`); with another body it is refused (422); while the first still runs, 409.',
           schema: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7E]+$' },
         },
       },
@@ -185,7 +185,7 @@ export function buildOpenApiDocument(routes: readonly HospitalRouteDoc[] = hospi
           required: ['success', 'message'],
           properties: {
             success: { const: false },
-            message: { type: 'string', description: 'Persian, then English in parentheses for the hospital API\'s own refusals.' },
+            message: { type: 'string', description: "Persian, then English in parentheses for the hospital API's own refusals." },
             errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Field path (`a.b`) → messages.' },
           },
         },

@@ -13,23 +13,14 @@ export function recentAudit(db: Db, limit: number) {
   return db.select().from(hospitalAudit).orderBy(sql`${hospitalAudit.id} desc`).limit(limit);
 }
 
-export type Claim =
-  | { outcome: 'claimed'; id: number }
-  | { outcome: 'replay'; status: number; body: string }
-  | { outcome: 'running' }
-  | { outcome: 'mismatch' };
+export type Claim = { outcome: 'claimed'; id: number } | { outcome: 'replay'; status: number; body: string } | { outcome: 'running' } | { outcome: 'mismatch' };
 
 /**
  * Takes `idempotencyKey` for `keyName`: inserts the row in state 'running' (the unique index admits
  * one of any concurrent duplicates), or reports what the existing row says. A 'running' row older
  * than `staleBefore` was left by a process that died mid-call and is taken over.
  */
-export async function claimIdempotencyKey(
-  db: Db,
-  request: { keyName: string; idempotencyKey: string; requestHash: string },
-  now: Date,
-  staleBefore: Date,
-): Promise<Claim> {
+export async function claimIdempotencyKey(db: Db, request: { keyName: string; idempotencyKey: string; requestHash: string }, now: Date, staleBefore: Date): Promise<Claim> {
   const [inserted] = await db
     .insert(hospitalIdempotency)
     .values({ ...request, state: 'running', createdAt: now })
@@ -52,10 +43,7 @@ export async function claimIdempotencyKey(
 
 /** Keeps the answer of a claimed key for replay. */
 export async function completeIdempotencyKey(db: Db, id: number, answer: { status: number; body: string }, now: Date): Promise<void> {
-  await db
-    .update(hospitalIdempotency)
-    .set({ state: 'done', responseStatus: answer.status, responseBody: answer.body, completedAt: now })
-    .where(eq(hospitalIdempotency.id, id));
+  await db.update(hospitalIdempotency).set({ state: 'done', responseStatus: answer.status, responseBody: answer.body, completedAt: now }).where(eq(hospitalIdempotency.id, id));
 }
 
 /** Gives a claimed key back (the call failed on our side): a retry with it runs again. */

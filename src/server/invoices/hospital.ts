@@ -4,10 +4,10 @@ import { findAccount } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { logError } from '../log.ts';
-import { notify } from '../sms/notify.ts';
 import type { Services } from '../service-requests/services.ts';
-import { invoiceMessages as M, invoiceSms } from './messages.ts';
+import { notify } from '../sms/notify.ts';
 import { invoiceLinkPath, newInvoiceLink } from './links.ts';
+import { invoiceSms, invoiceMessages as M } from './messages.ts';
 import { findInvoice } from './repository.ts';
 import { checkedInvoiceKey, extrasOf, insertIssuedInvoice, invoiceOwner, voidInvoice } from './service.ts';
 

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { HospitalInvoiceSchema, IssuedInvoiceSchema } from '#lib/api/contracts/hospital.ts';
-import { IssueInvoiceSchema, type IssueInvoiceBody } from '#lib/api/contracts/invoices.ts';
+import type { HospitalInvoiceSchema, IssuedInvoiceSchema } from '#lib/api/contracts/hospital.ts';
+import { type IssueInvoiceBody, IssueInvoiceSchema } from '#lib/api/contracts/invoices.ts';
 import { BANK_MINIMUM_RIALS } from '#lib/wallet/payment-split.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { fundWallet, newPatient } from '../../../tests/support/wallet.ts';
 import { nationalCode } from '../../../tests/support/people.ts';
 import { rejection } from '../../../tests/support/rejection.ts';
+import { fundWallet, newPatient } from '../../../tests/support/wallet.ts';
 import type { Account } from '../accounts/repository.ts';
 import { readCatalogue } from '../catalogue/index.ts';
 import type { Db } from '../db/client.ts';
@@ -16,14 +16,14 @@ import { ledgerAccountTotals, walletBalanceOf } from '../ledger/repository.ts';
 import { createSandboxGateway, paySandboxSession } from '../payments/gateways/sandbox.ts';
 import { findPayment } from '../payments/repository.ts';
 import { completePayment, startPayment } from '../payments/service.ts';
-import { walletTotals } from '../wallet/repository.ts';
 import { cancelServiceRequest, createServiceRequest, getServiceRequest, moveServiceRequest } from '../service-requests/service.ts';
-import { invoiceForHospital, issueInvoice, voidInvoiceForHospital, type HospitalInvoice, type IssuedInvoice } from './hospital.ts';
+import { walletTotals } from '../wallet/repository.ts';
+import { type HospitalInvoice, type IssuedInvoice, invoiceForHospital, issueInvoice, voidInvoiceForHospital } from './hospital.ts';
 import { releaseLapsedInvoices } from './jobs.ts';
 import { MAX_LINKS_PER_INVOICE, MAX_NEW_LINKS_PER_DAY, newInvoiceLink, payByLink, publicInvoice, revokeInvoiceLink, shareInvoice } from './links.ts';
 import './payment-effect.ts';
 import { findInvoice } from './repository.ts';
-import { getInvoice, listInvoices, payInvoice, type InvoiceSettings } from './service.ts';
+import { getInvoice, type InvoiceSettings, listInvoices, payInvoice } from './service.ts';
 
 // Every SMS the services send, in order (the console provider would write them to a file).
 const sms = vi.hoisted(() => [] as Array<{ to: string; text: string }>);
@@ -88,7 +88,12 @@ describeEachDatabase('invoices', (database) => {
     const { db } = database();
     const patient = await newPatient(db);
     const issued = await issue(db, patient, { due_at: '2026-12-20T20:29:59Z' });
-    expect(issued).toEqual({ key: expect.stringMatching(/^IN-[0-9A-Z]{6}$/), status: 'unpaid', payable: 2_900_000, url: expect.stringMatching(new RegExp(`^${SITE}/sr/invoice/[A-Za-z0-9_-]{22}$`)) });
+    expect(issued).toEqual({
+      key: expect.stringMatching(/^IN-[0-9A-Z]{6}$/),
+      status: 'unpaid',
+      payable: 2_900_000,
+      url: expect.stringMatching(new RegExp(`^${SITE}/sr/invoice/[A-Za-z0-9_-]{22}$`)),
+    });
     const mine = await getInvoice(db, { services, accountId: patient.id, key: issued.key });
     expect(mine).toMatchObject({
       status: 'unpaid',
@@ -142,7 +147,12 @@ describeEachDatabase('invoices', (database) => {
   it('refuses an unknown national code or a wrong mobile (422), another patient’s request (422), an unknown request (404), a closed one (409)', async () => {
     const { db } = database();
     const [owner, other] = [await newPatient(db), await newPatient(db)];
-    const request = await createServiceRequest(db, { services, requester: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName }, body: serviceRequestBody(), now: new Date() });
+    const request = await createServiceRequest(db, {
+      services,
+      requester: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
+      body: serviceRequestBody(),
+      now: new Date(),
+    });
     const refused = async (body: IssueInvoiceBody) => rejection(issueInvoice(db, body, { issuedBy: 'his', siteUrl: SITE, now: new Date() }), AppError);
 
     expect(await refused(bodyFor(owner, { patient: { international_code: nationalCode(99_999), phone_number: owner.phoneNumber } }))).toMatchObject({
@@ -167,7 +177,12 @@ describeEachDatabase('invoices', (database) => {
     expect(await getInvoice(db, { services, accountId: owner.id, key: priced.key })).toMatchObject({ service_request_key: request.key, service_name: services.get('home-injection')!.name });
     await cancelServiceRequest(db, { services, accountId: owner.id, key: request.key, now: new Date() });
     expect((await refused(bodyFor(owner, { service_request_key: request.key }))).code).toBe('conflict');
-    const rejected = await createServiceRequest(db, { services, requester: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName }, body: serviceRequestBody(), now: new Date() });
+    const rejected = await createServiceRequest(db, {
+      services,
+      requester: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
+      body: serviceRequestBody(),
+      now: new Date(),
+    });
     await moveServiceRequest(db, { services, key: rejected.key, body: { status: 'rejected' }, now: new Date() });
     expect((await refused(bodyFor(owner, { service_request_key: rejected.key }))).code).toBe('conflict');
   });
@@ -176,14 +191,28 @@ describeEachDatabase('invoices', (database) => {
     const { db } = database();
     const holder = await newPatient(db);
     const relative = nationalCode(77_123);
-    const request = await createServiceRequest(db, { services, requester: { id: holder.id, firstName: holder.firstName, lastName: holder.lastName }, body: serviceRequestBody({ for: { first_name: 'رضا', last_name: 'کاظمی', international_code: relative } }), now: new Date() });
-    const issued = await issueInvoice(db, v.parse(IssueInvoiceSchema, { patient: { international_code: relative, phone_number: holder.phoneNumber }, service_request_key: request.key, items: LINES }), {
-      issuedBy: 'his',
-      siteUrl: SITE,
+    const request = await createServiceRequest(db, {
+      services,
+      requester: { id: holder.id, firstName: holder.firstName, lastName: holder.lastName },
+      body: serviceRequestBody({ for: { first_name: 'رضا', last_name: 'کاظمی', international_code: relative } }),
       now: new Date(),
     });
+    const issued = await issueInvoice(
+      db,
+      v.parse(IssueInvoiceSchema, { patient: { international_code: relative, phone_number: holder.phoneNumber }, service_request_key: request.key, items: LINES }),
+      {
+        issuedBy: 'his',
+        siteUrl: SITE,
+        now: new Date(),
+      },
+    );
     expect(await getInvoice(db, { services, accountId: holder.id, key: issued.key })).toMatchObject({ patient: { first_name: 'رضا', last_name: 'کاظمی' }, service_request_key: request.key });
-    expect((await invoiceForHospital(db, services, issued.key)).patient).toEqual({ first_name: 'رضا', last_name: 'کاظمی', international_code: holder.internationalCode, phone_number: holder.phoneNumber });
+    expect((await invoiceForHospital(db, services, issued.key)).patient).toEqual({
+      first_name: 'رضا',
+      last_name: 'کاظمی',
+      international_code: holder.internationalCode,
+      phone_number: holder.phoneNumber,
+    });
     expect(smsAbout(issued.key)[0]?.to).toBe(holder.phoneNumber);
   });
 
@@ -215,7 +244,9 @@ describeEachDatabase('invoices', (database) => {
 
     // An invoice under the minimum: the wallet pays it whole, or nothing is held and the bank is not asked.
     const tiny = await issueOf(db, patient, 5_000);
-    expect((await rejection(payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: tiny.key, useWallet: false, now: new Date() }), AppError)).code).toBe('not_acceptable');
+    expect(
+      (await rejection(payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: tiny.key, useWallet: false, now: new Date() }), AppError)).code,
+    ).toBe('not_acceptable');
     expect((await rejection(payByLink(db, { settings: SETTINGS, gateway: 'sandbox', token: tokenOf(tiny), now: new Date() }), AppError)).code).toBe('not_acceptable');
     expect((await findInvoice(db, tiny.key))?.paymentId).toBeNull();
     expect((await payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: tiny.key, useWallet: true, now: new Date() })).status).toBe('paid');
@@ -228,7 +259,9 @@ describeEachDatabase('invoices', (database) => {
     await fundWallet(db, patient.id, 5_000_000);
     const issued = await issue(db, patient);
     const revenue = await systemBalance(db, 'revenue');
-    const results = await Promise.all(Array.from({ length: 50 }, () => payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: issued.key, useWallet: true, now: new Date() })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: issued.key, useWallet: true, now: new Date() })),
+    );
     expect(results.every((result) => result.status === 'paid')).toBe(true);
     expect(await walletBalanceOf(db, patient.id)).toBe(2_100_000);
     expect((await systemBalance(db, 'revenue')) - revenue).toBe(2_900_000);
@@ -329,7 +362,9 @@ describeEachDatabase('invoices', (database) => {
     const voided = await voidInvoiceForHospital(db, { services, key: issued.key, body: { reason }, now: new Date() });
     expect(voided).toMatchObject({ status: 'void', void_reason: reason, paid_from_wallet: 0 });
     expect(await walletBalanceOf(db, patient.id)).toBe(1_000_000);
-    expect((await rejection(payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: issued.key, useWallet: true, now: new Date() }), AppError)).code).toBe('conflict');
+    expect(
+      (await rejection(payInvoice(db, { services, settings: SETTINGS, gateway: 'sandbox', accountId: patient.id, key: issued.key, useWallet: true, now: new Date() }), AppError)).code,
+    ).toBe('conflict');
     expect((await rejection(payByLink(db, { settings: SETTINGS, gateway: 'sandbox', token: tokenOf(issued), now: new Date() }), AppError)).code).toBe('conflict');
     expect((await publicInvoice(db, { services, settings: SETTINGS, token: tokenOf(issued), now: new Date() })).can_pay).toBe(false);
     // The money paid at the bank before the void arrives now: the patient's to the wallet, the link's back to its card.
@@ -490,7 +525,8 @@ describeEachDatabase('invoices', (database) => {
       expect((await rejection(mint(), AppError)).code).toBe('conflict');
 
       // Revoking and sharing again and again: at most MAX_NEW_LINKS_PER_DAY new links a day (the SMS link was the first).
-      for (const link of (await getInvoice(db, { services, accountId: patient.id, key: issued.key, links: { daysAfterSettled: 7, now } })).links!) await revokeInvoiceLink(db, { accountId: patient.id, key: issued.key, linkId: link.id, now });
+      for (const link of (await getInvoice(db, { services, accountId: patient.id, key: issued.key, links: { daysAfterSettled: 7, now } })).links!)
+        await revokeInvoiceLink(db, { accountId: patient.id, key: issued.key, linkId: link.id, now });
       for (let made = MAX_LINKS_PER_INVOICE + 1; made < MAX_NEW_LINKS_PER_DAY; made++) {
         const shared = await shareInvoice(db, patient.id, issued.key, now);
         await revokeInvoiceLink(db, { accountId: patient.id, key: issued.key, linkId: shared.id, now });

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
-import { livePayment, registerReleaseSweep, sweepReleases, type ReleaseSweep } from '../payments/payable.ts';
-import { invoicesToRelease, lockInvoice, type InvoiceRow } from './repository.ts';
+import { livePayment, type ReleaseSweep, registerReleaseSweep, sweepReleases } from '../payments/payable.ts';
+import { type InvoiceRow, invoicesToRelease, lockInvoice } from './repository.ts';
 import { releaseEscrow } from './service.ts';
 
 export const INVOICE_RELEASE_JOB = 'invoices.release';

@@ -10,7 +10,7 @@
  * copy of the database alone opens nothing: without the key the nonce says nothing of the token.
  */
 import { createHmac } from 'node:crypto';
-import { SHARE_TOKEN_PATTERN, type InvoiceLink, type PublicInvoice } from '#lib/api/contracts/invoices.ts';
+import { type InvoiceLink, type PublicInvoice, SHARE_TOKEN_PATTERN } from '#lib/api/contracts/invoices.ts';
 import { hashToken, sameHash } from '../auth/secrets.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -23,7 +23,7 @@ import { appSecret } from '../secret.ts';
 import type { Services } from '../service-requests/services.ts';
 import { invoiceMessages as M } from './messages.ts';
 import { linkIsLive, toInvoiceLink, toPublicInvoice } from './present.ts';
-import { countUnrevokedLinksOf, findInvoiceOf, insertLink, linkByTokenHash, lockInvoice, revokeLink, unrevokedLinksOf, type InvoiceLinkRow } from './repository.ts';
+import { countUnrevokedLinksOf, findInvoiceOf, type InvoiceLinkRow, insertLink, linkByTokenHash, lockInvoice, revokeLink, unrevokedLinksOf } from './repository.ts';
 import { checkedInvoiceKey, extrasOf, type InvoiceSettings } from './service.ts';
 
 /** Links one invoice may have open at once (revoked and expired ones do not count). */
@@ -111,7 +111,10 @@ async function invoiceOfToken(db: Db, days: number, token: string, now: Date) {
 }
 
 /** `GET /public/invoices/{token}`: the masked view; the same 404 for any token that does not open. */
-export async function publicInvoice(db: Db, { services, settings, token, now }: { services: Services; settings: Pick<InvoiceSettings, 'linkDaysAfterSettled'>; token: string; now: Date }): Promise<PublicInvoice> {
+export async function publicInvoice(
+  db: Db,
+  { services, settings, token, now }: { services: Services; settings: Pick<InvoiceSettings, 'linkDaysAfterSettled'>; token: string; now: Date },
+): Promise<PublicInvoice> {
   const row = await invoiceOfToken(db, settings.linkDaysAfterSettled, token, now);
   return toPublicInvoice(row, await extrasOf(db, services, row));
 }
@@ -121,7 +124,10 @@ export async function publicInvoice(db: Db, { services, settings, token, now }: 
  * link (`payer: link`). It settles the invoice, never a wallet; if the invoice is settled first by
  * someone else, the money is owed back to the card (payments service).
  */
-export async function payByLink(db: Db, { settings, gateway, token, now }: { settings: InvoiceSettings; gateway: PaymentGateway['name']; token: string; now: Date }): Promise<{ payment_id: string; redirect_url: string }> {
+export async function payByLink(
+  db: Db,
+  { settings, gateway, token, now }: { settings: InvoiceSettings; gateway: PaymentGateway['name']; token: string; now: Date },
+): Promise<{ payment_id: string; redirect_url: string }> {
   const found = await invoiceOfToken(db, settings.linkDaysAfterSettled, token, now);
   const payment = await db.transaction(async (tx) => {
     await lockWallet(tx, found.accountId);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { payments } from '../db/schema/payments.ts';
 import { invoiceLinks, invoices } from '../db/schema/invoices.ts';
+import { payments } from '../db/schema/payments.ts';
 import { serviceRequests } from '../db/schema/service-requests.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -1,17 +1,29 @@
 import type { Invoice, InvoiceItem, InvoicesQuery, IssueInvoiceBody, VoidInvoiceBody } from '#lib/api/contracts/invoices.ts';
 import { findAccount, findAccountByNationalCode } from '../accounts/repository.ts';
-import type { Services } from '../service-requests/services.ts';
-import { lockServiceRequest } from '../service-requests/repository.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { isBusinessKey, withFreshKey } from '../keys.ts';
 import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
 import { lockWallet, transfer } from '../ledger/transfer.ts';
-import { payPayable, releasePayableEscrow, type Payable } from '../payments/payable.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
-import { invoiceMessages as M, invoiceStatement } from './messages.ts';
-import { linkIsLive, linksExpireAt, toInvoice, toInvoiceLink, type InvoiceExtras } from './present.ts';
-import { INVOICE_KEY_CONSTRAINT, findInvoice as findInvoiceByKey, findInvoiceOf, unpaidInvoicesOfRequest, insertInvoice, listInvoicesOf, lockInvoice, requestOfInvoice, unrevokedLinksOf, updateInvoice, type InvoiceRow } from './repository.ts';
+import { type Payable, payPayable, releasePayableEscrow } from '../payments/payable.ts';
+import { lockServiceRequest } from '../service-requests/repository.ts';
+import type { Services } from '../service-requests/services.ts';
+import { invoiceStatement, invoiceMessages as M } from './messages.ts';
+import { type InvoiceExtras, linkIsLive, linksExpireAt, toInvoice, toInvoiceLink } from './present.ts';
+import {
+  findInvoice as findInvoiceByKey,
+  findInvoiceOf,
+  INVOICE_KEY_CONSTRAINT,
+  type InvoiceRow,
+  insertInvoice,
+  listInvoicesOf,
+  lockInvoice,
+  requestOfInvoice,
+  unpaidInvoicesOfRequest,
+  unrevokedLinksOf,
+  updateInvoice,
+} from './repository.ts';
 
 /** Settings the invoice rules need (env PAYMENT_TIMEOUT_MINUTES, PAYMENT_OPEN_LIMIT, INVOICE_LINK_DAYS_AFTER_SETTLED). */
 export interface InvoiceSettings {
@@ -70,7 +82,10 @@ async function present(db: Db, services: Services, row: InvoiceRow): Promise<Inv
  * `GET /invoices/{key}`: one of the caller's invoices. With `links` (the link expiry in days and
  * the clock), also its live public links, so that the patient can see and revoke them.
  */
-export async function getInvoice(db: Db, { services, accountId, key, links }: { services: Services; accountId: number; key: string; links?: { daysAfterSettled: number; now: Date } }): Promise<Invoice> {
+export async function getInvoice(
+  db: Db,
+  { services, accountId, key, links }: { services: Services; accountId: number; key: string; links?: { daysAfterSettled: number; now: Date } },
+): Promise<Invoice> {
   const row = await findInvoiceOf(db, accountId, checkedInvoiceKey(key));
   if (!row) throw new AppError('not_found', M.notFound);
   const invoice = await present(db, services, row);
@@ -122,9 +137,7 @@ export async function settleInvoice(tx: Db, row: InvoiceRow, paid: { byBank: num
   return updateInvoice(tx, row.id, { status: 'paid', paidByBank: paid.byBank, paidByLink: paid.byLink, paymentId: null, settledPaymentId: paid.paymentId, paidAt: now });
 }
 
-export type InvoicePayResult =
-  | { status: 'paid'; key: string; invoice: Invoice }
-  | { status: 'awaiting_payment'; key: string; payment_id: string; redirect_url: string; amount: number };
+export type InvoicePayResult = { status: 'paid'; key: string; invoice: Invoice } | { status: 'awaiting_payment'; key: string; payment_id: string; redirect_url: string; amount: number };
 
 /** Invoices as the pay workflow sees them: a retry gives back what the failed try set aside. */
 export function invoicePayable(settings: InvoiceSettings): Payable<InvoiceRow> {
@@ -168,7 +181,14 @@ export interface PayInvoiceRequest {
 export async function payInvoice(db: Db, request: PayInvoiceRequest): Promise<InvoicePayResult> {
   const { key } = request;
   checkedInvoiceKey(key);
-  const outcome = await payPayable(db, { payable: invoicePayable(request.settings), accountId: request.accountId, key, useWallet: request.useWallet, gateway: request.gateway, now: request.now });
+  const outcome = await payPayable(db, {
+    payable: invoicePayable(request.settings),
+    accountId: request.accountId,
+    key,
+    useWallet: request.useWallet,
+    gateway: request.gateway,
+    now: request.now,
+  });
   if (outcome.kind === 'bank') {
     return { status: 'awaiting_payment', key, payment_id: outcome.payment.id, redirect_url: `/go-to-bank?payment=${outcome.payment.id}`, amount: outcome.payment.amount };
   }
@@ -177,7 +197,10 @@ export async function payInvoice(db: Db, request: PayInvoiceRequest): Promise<In
 }
 
 /** `POST /invoices/{key}/void` (hospital): only while unpaid; wallet money waiting for it goes back. */
-export async function voidInvoice(db: Db, { services, key, body, now }: { services: Services; key: string; body: VoidInvoiceBody; now: Date }): Promise<{ invoice: Invoice; fresh: boolean }> {
+export async function voidInvoice(
+  db: Db,
+  { services, key, body, now }: { services: Services; key: string; body: VoidInvoiceBody; now: Date },
+): Promise<{ invoice: Invoice; fresh: boolean }> {
   checkedInvoiceKey(key);
   const owner = await findInvoiceByKey(db, key);
   if (!owner) throw new AppError('not_found', M.notFound);
@@ -236,7 +259,10 @@ export async function invoiceOwner(tx: Db, body: IssueInvoiceBody): Promise<{ ac
 }
 
 /** Inserts the invoice (the caller's transaction): unpaid, or paid at once when nothing is left for the patient. */
-export async function insertIssuedInvoice(tx: Db, { owner, body, issuedBy, now }: { owner: { accountId: number; requestId: number | null }; body: IssueInvoiceBody; issuedBy: string; now: Date }): Promise<InvoiceRow> {
+export async function insertIssuedInvoice(
+  tx: Db,
+  { owner, body, issuedBy, now }: { owner: { accountId: number; requestId: number | null }; body: IssueInvoiceBody; issuedBy: string; now: Date },
+): Promise<InvoiceRow> {
   const priced = priceLines(body.items);
   return withFreshKey(tx, 'IN', INVOICE_KEY_CONSTRAINT, (db2, key) =>
     insertInvoice(db2, {

@@ -37,7 +37,10 @@ export async function ensureJob(db: Db, order: JobOrder & { everySeconds: number
 
 /** Withdraws a pending job (a cancelled appointment's reminder). */
 export async function dropJob(db: Db, key: string, now: Date): Promise<void> {
-  await db.update(jobs).set({ status: 'done', finishedAt: now, lastError: 'dropped' }).where(and(eq(jobs.key, key), eq(jobs.status, 'pending')));
+  await db
+    .update(jobs)
+    .set({ status: 'done', finishedAt: now, lastError: 'dropped' })
+    .where(and(eq(jobs.key, key), eq(jobs.status, 'pending')));
 }
 
 /**
@@ -66,7 +69,10 @@ export async function leaseDueJobs(db: Db, options: { runner: string; now: Date;
 export async function finishJob(db: Db, job: JobRow, runner: string, now: Date): Promise<void> {
   const held = and(eq(jobs.id, job.id), eq(jobs.lockedBy, runner), eq(jobs.runAt, job.runAt));
   if (job.everySeconds) {
-    await db.update(jobs).set({ runAt: new Date(now.getTime() + job.everySeconds * 1000), lockedUntil: null, lockedBy: null, attempts: 0, lastError: null }).where(held);
+    await db
+      .update(jobs)
+      .set({ runAt: new Date(now.getTime() + job.everySeconds * 1000), lockedUntil: null, lockedBy: null, attempts: 0, lastError: null })
+      .where(held);
   } else {
     await db.update(jobs).set({ status: 'done', finishedAt: now, lockedUntil: null }).where(held);
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { logError } from '../log.ts';
-import { failJob, finishJob, leaseDueJobs, type JobRow } from './repository.ts';
+import { failJob, finishJob, type JobRow, leaseDueJobs } from './repository.ts';
 
 /**
  * The durable job runner: jobs are rows (db/schema/jobs.ts), so they survive a restart,
@@ -38,7 +38,9 @@ export async function runDueJobs(db: Db, now: Date, options: { runner?: string; 
     } catch (error) {
       failed++;
       logError(`Job ${job.key} failed`, error);
-      await failJob(db, { job, runner, error: error instanceof Error ? error.message : String(error), now, maxAttempts: JOB_MAX_ATTEMPTS }).catch((failure: unknown) => logError('Recording a failed job failed', failure));
+      await failJob(db, { job, runner, error: error instanceof Error ? error.message : String(error), now, maxAttempts: JOB_MAX_ATTEMPTS }).catch((failure: unknown) =>
+        logError('Recording a failed job failed', failure),
+      );
     }
   }
   return { ran: leased.length, failed };

@@ -2,20 +2,22 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { fundWallet, newPatient } from '../../../tests/support/wallet.ts';
+import { findAccount } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { findAccount } from '../accounts/repository.ts';
 import { checkLedger } from './check.ts';
 import { ledgerAccountId, walletBalanceOf } from './repository.ts';
 import { transfer } from './transfer.ts';
 
 /** The database's own message, under Drizzle's "Failed query" wrapper. */
-const causeOf = (promise: Promise<unknown>) => promise.then(() => 'no error', (error: unknown) => String((error as { cause?: { message?: string } }).cause?.message ?? error));
+const causeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'no error',
+    (error: unknown) => String((error as { cause?: { message?: string } }).cause?.message ?? error),
+  );
 
 const pay = (db: Db, accountId: number, amount: number) =>
-  db.transaction((tx) =>
-    transfer(tx, { from: { wallet: accountId }, to: 'revenue', amount, type: 'payment', description: 'پرداخت نوبت', now: new Date() }),
-  );
+  db.transaction((tx) => transfer(tx, { from: { wallet: accountId }, to: 'revenue', amount, type: 'payment', description: 'پرداخت نوبت', now: new Date() }));
 
 describeEachDatabase('ledger', (database) => {
   it('moves money between two accounts with both balances after, and the account shows the wallet', async () => {
@@ -71,7 +73,11 @@ describeEachDatabase('ledger', (database) => {
     expect(await causeOf(db.execute(sql`update ledger_transfers set amount = 1`))).toMatch(/immutable/);
     expect(await causeOf(db.execute(sql`delete from ledger_transfers`))).toMatch(/immutable/);
     expect(
-      await causeOf(db.execute(sql`insert into ledger_transfers (from_account_id, to_account_id, amount, type, description, from_balance_after, to_balance_after, created_at) select id, id + 0, 5, 'x', 'x', 0, 0, now() from ledger_accounts limit 1`)),
+      await causeOf(
+        db.execute(
+          sql`insert into ledger_transfers (from_account_id, to_account_id, amount, type, description, from_balance_after, to_balance_after, created_at) select id, id + 0, 5, 'x', 'x', 0, 0, now() from ledger_accounts limit 1`,
+        ),
+      ),
     ).toMatch(/ledger_transfers_two_accounts/);
   });
 

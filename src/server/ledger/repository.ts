@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { ledgerAccounts, ledgerTransfers } from '../db/schema/ledger.ts';
-import { ledgerCode, type LedgerParty } from './accounts.ts';
+import { type LedgerParty, ledgerCode } from './accounts.ts';
 
 /** The ledger account of `party`, created on first use (safe when two transactions race). */
 export async function ledgerAccountId(db: Db, party: LedgerParty): Promise<number> {
@@ -95,12 +95,7 @@ function entryConditions(walletId: number, filter: WalletEntryFilter): SQL | und
 }
 
 /** A page of a wallet's statement, newest first, and how many entries match. */
-export async function listWalletEntries(
-  db: Db,
-  walletId: number,
-  filter: WalletEntryFilter,
-  page: { limit: number; offset: number },
-): Promise<{ rows: WalletEntry[]; total: number }> {
+export async function listWalletEntries(db: Db, walletId: number, filter: WalletEntryFilter, page: { limit: number; offset: number }): Promise<{ rows: WalletEntry[]; total: number }> {
   const where = entryConditions(walletId, filter);
   const incoming = sql`${ledgerTransfers.toAccountId} = ${walletId}`;
   const rows = await db

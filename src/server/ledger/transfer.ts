@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { ledgerCode, type LedgerParty } from './accounts.ts';
+import { type LedgerParty, ledgerCode } from './accounts.ts';
 import { creditLedgerAccount, debitLedgerAccount, insertTransfer, ledgerAccountId, lockLedgerAccounts, type Transfer } from './repository.ts';
 
 /** Kinds of movement; the first five are what a patient's statement shows (api.md). */

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { AppError } from '../errors.ts';
 import type { Db } from '../db/client.ts';
+import { AppError } from '../errors.ts';
 import { countEvents } from './repository.ts';
 import { addressLimit, consumeAllowance, pruneLimitEvents, takeAllowance } from './service.ts';
 
@@ -12,11 +12,13 @@ const message = (seconds: number) => `بعد از ${seconds} ثانیه`;
 
 describeEachDatabase('limits counted in the database', (database) => {
   const db = () => database().db;
-  const take = (subject: string, windows: Array<{ max: number; ms: number }>, at: Date) =>
-    db().transaction((tx) => takeAllowance(tx, { bucket: 'test', subject }, windows, at));
+  const take = (subject: string, windows: Array<{ max: number; ms: number }>, at: Date) => db().transaction((tx) => takeAllowance(tx, { bucket: 'test', subject }, windows, at));
 
   it('takes the allowance until a window is full, then says when it opens', async () => {
-    const windows = [{ max: 1, ms: MIN }, { max: 3, ms: 10 * MIN }];
+    const windows = [
+      { max: 1, ms: MIN },
+      { max: 3, ms: 10 * MIN },
+    ];
     expect(await take('a', windows, NOW)).toBe(0);
     expect(await take('a', windows, later(1000))).toBe(NOW.getTime() + MIN);
     expect(await take('a', windows, later(MIN))).toBe(0);
@@ -42,7 +44,14 @@ describeEachDatabase('limits counted in the database', (database) => {
 
   it('a per-address limit counts each address in the database: the allowance, then 429 until the window moves on', async () => {
     const limit = addressLimit('test-address', { max: 60, ms: MIN }, message);
-    const outcomes = await Promise.all(Array.from({ length: 70 }, (_, i) => limit.consume('203.0.113.7', db(), later(i)).then(() => 'ok', (error: unknown) => error)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 70 }, (_, i) =>
+        limit.consume('203.0.113.7', db(), later(i)).then(
+          () => 'ok',
+          (error: unknown) => error,
+        ),
+      ),
+    );
     expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(60);
     expect(outcomes.filter((outcome) => outcome !== 'ok').every((error) => error instanceof AppError && error.code === 'rate_limited' && (error.retryAfter ?? 0) > 0)).toBe(true);
     // The count lives in the table every process reads, not in this process.

@@ -4,12 +4,13 @@
  * under a transaction-scoped advisory lock on its bucket and subject: a hundred parallel requests
  * of one subject read the count one after another, so exactly the allowance gets through.
  */
-import type { Window } from '../auth/policy.ts';
+
 import { ago, rateLimited, windowOpensAt } from '../auth/limits.ts';
+import type { Window } from '../auth/policy.ts';
 import type { Db } from '../db/client.ts';
 import { advisoryLock } from '../db/locks.ts';
 import type { AppError } from '../errors.ts';
-import { deleteEvent, insertEvent, insertEventReturningId, pruneEvents, recentEvents, type LimitSubject } from './repository.ts';
+import { deleteEvent, insertEvent, insertEventReturningId, type LimitSubject, pruneEvents, recentEvents } from './repository.ts';
 
 export type { Window } from '../auth/policy.ts';
 export type { LimitSubject } from './repository.ts';

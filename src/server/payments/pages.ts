@@ -5,12 +5,12 @@ import { findAccount } from '../accounts/repository.ts';
 import { doctorName } from '../appointments/context.ts';
 import { findAppointment } from '../appointments/repository.ts';
 import { getCatalogue } from '../catalogue/index.ts';
-import { findInvoice, requestOfInvoice } from '../invoices/repository.ts';
-import { getDb, type Db } from '../db/index.ts';
+import { type Db, getDb } from '../db/index.ts';
 import { env } from '../env.ts';
+import { findInvoice, requestOfInvoice } from '../invoices/repository.ts';
 import { activeGateway } from './active-gateway.ts';
 import { findPayment, type PaymentRow } from './repository.ts';
-import { completePayment, startPayment, type BankHandOff } from './service.ts';
+import { type BankHandOff, completePayment, startPayment } from './service.ts';
 
 /** The payment /go-to-bank and /return-bank are about: `?payment=<id>`. */
 async function paymentOf(db: Db, url: URL): Promise<PaymentRow | undefined> {

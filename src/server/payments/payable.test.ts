@@ -1,15 +1,15 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { fundWallet, newPatient } from '../../../tests/support/wallet.ts';
 import { rejection } from '../../../tests/support/rejection.ts';
+import { fundWallet, newPatient } from '../../../tests/support/wallet.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
 import { checkLedger } from '../ledger/check.ts';
 import { walletBalanceOf } from '../ledger/repository.ts';
 import { lockWallet } from '../ledger/transfer.ts';
+import { livePayment, type Payable, type PayableRow, payPayable, type ReleaseSweep, releasePayableEscrow, sweepReleases } from './payable.ts';
 import { markClosed } from './repository.ts';
-import { livePayment, payPayable, releasePayableEscrow, sweepReleases, type Payable, type PayableRow, type ReleaseSweep } from './payable.ts';
 
 /**
  * The workflow on its own, with a made-up payable kept in memory: every change to it happens under
@@ -100,7 +100,9 @@ describeEachDatabase('the pay workflow', (database) => {
     await fundWallet(db, patient.id, 1_000_000);
     const { bills, payable, open } = billBook({ retryReleases: true });
     const bill = open(patient.id, 4_000_000);
-    const results = await Promise.all(Array.from({ length: 50 }, () => payPayable(db, { payable, accountId: patient.id, key: bill.key, useWallet: true, gateway: 'sandbox', now: new Date() })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => payPayable(db, { payable, accountId: patient.id, key: bill.key, useWallet: true, gateway: 'sandbox', now: new Date() })),
+    );
     const payments = new Set(results.map((result) => (result.kind === 'bank' ? result.payment.id : result.kind)));
     expect(payments.size).toBe(1);
     expect(results[0]).toMatchObject({ kind: 'bank', payment: { amount: 3_000_000, status: 'pending' } });

@@ -85,10 +85,7 @@ export interface PayRequest<Row extends PayableRow> {
   now: Date;
 }
 
-export type PayOutcome<Row> =
-  | { kind: 'settled'; row: Row; fresh: boolean }
-  | { kind: 'bank'; payment: PaymentRow }
-  | { kind: 'lapsed' };
+export type PayOutcome<Row> = { kind: 'settled'; row: Row; fresh: boolean } | { kind: 'bank'; payment: PaymentRow } | { kind: 'lapsed' };
 
 /** The row's bank payment if the patient may still pay it. */
 export async function livePayment(db: Db, paymentId: string | null, now: Date): Promise<PaymentRow | undefined> {

@@ -5,8 +5,8 @@ import { newPatient } from '../../../tests/support/wallet.ts';
 import type { Db } from '../db/client.ts';
 import { checkLedger } from '../ledger/check.ts';
 import { walletBalanceOf } from '../ledger/repository.ts';
-import { createSandboxGateway, paySandboxSession } from './gateways/sandbox.ts';
 import type { PaymentGateway } from './gateway.ts';
+import { createSandboxGateway, paySandboxSession } from './gateways/sandbox.ts';
 import { findPayment } from './repository.ts';
 import { completePayment, createPayment, startPayment, sweepPayments } from './service.ts';
 
@@ -124,7 +124,10 @@ describeEachDatabase('payments', (database) => {
   it('an account may keep only five payments open at the bank', async () => {
     const { db } = database();
     const patient = await newPatient(db);
-    for (let i = 0; i < 5; i++) await createPayment(db, { accountId: patient.id, purpose: 'wallet_charge', amount: 1_000_000, returnPath: '/financial', gateway: 'sandbox', timeoutMinutes: 20, now: new Date() });
-    await expect(createPayment(db, { accountId: patient.id, purpose: 'wallet_charge', amount: 1_000_000, returnPath: '/financial', gateway: 'sandbox', timeoutMinutes: 20, now: new Date() })).rejects.toMatchObject({ code: 'rate_limited' });
+    for (let i = 0; i < 5; i++)
+      await createPayment(db, { accountId: patient.id, purpose: 'wallet_charge', amount: 1_000_000, returnPath: '/financial', gateway: 'sandbox', timeoutMinutes: 20, now: new Date() });
+    await expect(
+      createPayment(db, { accountId: patient.id, purpose: 'wallet_charge', amount: 1_000_000, returnPath: '/financial', gateway: 'sandbox', timeoutMinutes: 20, now: new Date() }),
+    ).rejects.toMatchObject({ code: 'rate_limited' });
   });
 });

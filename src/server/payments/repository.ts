@@ -100,11 +100,7 @@ export async function leasePendingPayments(db: Db, options: { now: Date; olderTh
     .where(
       sql`${payments.id} in (
         select ${payments.id} from ${payments}
-        where ${and(
-          eq(payments.status, 'pending'),
-          lt(payments.createdAt, options.olderThan),
-          or(isNull(payments.checkedAt), lt(payments.checkedAt, options.notCheckedSince)),
-        )}
+        where ${and(eq(payments.status, 'pending'), lt(payments.createdAt, options.olderThan), or(isNull(payments.checkedAt), lt(payments.checkedAt, options.notCheckedSince)))}
         order by ${payments.createdAt}
         limit ${options.limit}
         for update skip locked)`,

@@ -1,12 +1,12 @@
 import type { Payment, PaymentPurpose } from '#lib/api/contracts/wallet.ts';
+import { findAccount } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { newCapabilityId } from '../keys.ts';
-import { logError } from '../log.ts';
 import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
-import { lockWallet, transfer } from '../ledger/transfer.ts';
 import { walletBalanceOf } from '../ledger/repository.ts';
-import { findAccount } from '../accounts/repository.ts';
+import { lockWallet, transfer } from '../ledger/transfer.ts';
+import { logError } from '../log.ts';
 import { notify } from '../sms/notify.ts';
 import { walletSms } from '../wallet/messages.ts';
 import { GATEWAY_MINIMUM_RIALS, GatewayError, type PaymentGateway } from './gateway.ts';
@@ -21,8 +21,8 @@ import {
   markCreditedToWallet,
   markPaid,
   markReturnedToPayer,
-  setAuthority,
   type PaymentRow,
+  setAuthority,
 } from './repository.ts';
 
 /** At most this many payments of one account may wait at the bank at once (PAYMENT_OPEN_LIMIT). */
@@ -188,10 +188,7 @@ async function applyPaidPayment(db: Db, id: string, verified: { refId: string; c
   return true;
 }
 
-export type BankHandOff =
-  | { kind: 'redirect'; url: string; payment: PaymentRow }
-  | { kind: 'closed'; payment: PaymentRow }
-  | { kind: 'unavailable'; payment: PaymentRow };
+export type BankHandOff = { kind: 'redirect'; url: string; payment: PaymentRow } | { kind: 'closed'; payment: PaymentRow } | { kind: 'unavailable'; payment: PaymentRow };
 
 /**
  * /go-to-bank: registers the payment at the gateway (once; a reload reuses the authority) and says

@@ -4,13 +4,13 @@ import { expect, it, vi } from 'vitest';
 import { REQUEST_FILE_MAX_BYTES, type ServiceRequestBody } from '#lib/api/contracts/service-requests.ts';
 import { tehran } from '../../../tests/support/appointments.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { newPatient } from '../../../tests/support/wallet.ts';
 import { rejection } from '../../../tests/support/rejection.ts';
+import { newPatient } from '../../../tests/support/wallet.ts';
 import type { Account } from '../accounts/repository.ts';
 import { readCatalogue } from '../catalogue/index.ts';
 import { AppError } from '../errors.ts';
+import { cleanFileName, FILES_PER_DAY, fileHeaders, LOOSE_FILES_MAX, prepareFile, sniffFileType, uploadRequestFile } from './files.ts';
 import { deskRequestFile, deskServiceRequest } from './hospital.ts';
-import { FILES_PER_DAY, LOOSE_FILES_MAX, cleanFileName, fileHeaders, prepareFile, sniffFileType, uploadRequestFile } from './files.ts';
 import { createServiceRequest, getServiceRequest, requestFileOf, savedContacts } from './service.ts';
 
 vi.mock('../sms/notify.ts', () => ({ notify: async () => undefined }));
@@ -63,8 +63,20 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 it('recognises the four types by their bytes and refuses SVG, HTML, an HTML page named .pdf and a PDF without its end', async () => {
   expect(sniffFileType(await jpegWithLocation())).toBe('image/jpeg');
-  expect(sniffFileType(await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } }).png().toBuffer())).toBe('image/png');
-  expect(sniffFileType(await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } }).webp().toBuffer())).toBe('image/webp');
+  expect(
+    sniffFileType(
+      await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    ),
+  ).toBe('image/png');
+  expect(
+    sniffFileType(
+      await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } })
+        .webp()
+        .toBuffer(),
+    ),
+  ).toBe('image/webp');
   expect(sniffFileType(PDF)).toBe('application/pdf');
   for (const hostile of [
     '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
@@ -156,7 +168,9 @@ describeEachDatabase('files of service requests', (database) => {
     const uploaded = [];
     for (let i = 0; i < LOOSE_FILES_MAX + 2; i++) uploaded.push(await uploadRequestFile(db, owner.id, { bytes: PDF, name: `p${i}.pdf` }, later(i)));
     const oldest = uploaded[0]!;
-    expect((await rejection(createServiceRequest(db, { services, requester: requester(owner), body: body({ file_ids: [oldest.id] }), now: later(30) }), AppError)).code).toBe('invalid_input');
+    expect((await rejection(createServiceRequest(db, { services, requester: requester(owner), body: body({ file_ids: [oldest.id] }), now: later(30) }), AppError)).code).toBe(
+      'invalid_input',
+    );
     const newest = uploaded.at(-1)!;
     expect((await createServiceRequest(db, { services, requester: requester(owner), body: body({ file_ids: [newest.id] }), now: later(30) })).files).toHaveLength(1);
     for (let i = uploaded.length; i < FILES_PER_DAY; i++) await uploadRequestFile(db, owner.id, { bytes: PDF, name: 'p.pdf' }, later(40));

@@ -10,12 +10,7 @@
  * both as an attachment with nosniff and a sandbox CSP.
  */
 import sharp from 'sharp';
-import {
-  REQUEST_FILE_MAX_BYTES,
-  REQUEST_FILES_MAX,
-  type RequestFileType,
-  type ServiceRequestFile,
-} from '#lib/api/contracts/service-requests.ts';
+import { REQUEST_FILE_MAX_BYTES, REQUEST_FILES_MAX, type RequestFileType, type ServiceRequestFile } from '#lib/api/contracts/service-requests.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { newCapabilityId } from '../keys.ts';
@@ -72,7 +67,12 @@ const RESERVED = /["*:<>?|\\/]/g;
 export function cleanFileName(raw: string, type: RequestFileType): string {
   const last = raw.split(/[\\/]/).pop() ?? '';
   const plain = last.replace(CONTROL, '').replace(DISGUISING, '').replace(RESERVED, '_').trim();
-  const stem = plain.replace(/\.[^.]*$/, '').replace(/^\.+/, '').trim().slice(0, 80) || 'پیوست';
+  const stem =
+    plain
+      .replace(/\.[^.]*$/, '')
+      .replace(/^\.+/, '')
+      .trim()
+      .slice(0, 80) || 'پیوست';
   return `${stem}.${EXTENSIONS[type]}`;
 }
 
@@ -116,7 +116,12 @@ export async function uploadRequestFile(db: Db, accountId: number, upload: { byt
   const prepared = await prepareFile(upload.bytes, upload.name);
   const row = await db.transaction(async (tx) => {
     await lockRequestsOf(tx, accountId);
-    await consumeAllowanceIn(tx, { subject: { bucket: 'service-request-file', subject: String(accountId) }, windows: [{ max: FILES_PER_DAY, ms: DAY_MS }], message: (seconds) => M.tooManyFiles(FILES_PER_DAY, seconds), now });
+    await consumeAllowanceIn(tx, {
+      subject: { bucket: 'service-request-file', subject: String(accountId) },
+      windows: [{ max: FILES_PER_DAY, ms: DAY_MS }],
+      message: (seconds) => M.tooManyFiles(FILES_PER_DAY, seconds),
+      now,
+    });
     await dropLooseFiles(tx, accountId, { olderThan: new Date(now.getTime() - LOOSE_FILE_TTL_MS), keepNewest: LOOSE_FILES_MAX - 1 });
     return insertRequestFile(tx, {
       publicId: newCapabilityId(),

@@ -4,15 +4,15 @@
  * the address). The moves themselves are the status machine of service.ts.
  */
 import { asc, count, eq, inArray } from 'drizzle-orm';
-import { OPEN_SERVICE_REQUEST_STATUSES, type HospitalServiceRequestsQuery } from '#lib/api/contracts/hospital.ts';
+import { type HospitalServiceRequestsQuery, OPEN_SERVICE_REQUEST_STATUSES } from '#lib/api/contracts/hospital.ts';
 import { FILE_ID_PATTERN, type ServiceRequestFile, type ServiceRequestStatus, type ServiceRequestStatusBody } from '#lib/api/contracts/service-requests.ts';
 import type { ServiceWindow } from '#lib/services/names.ts';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { serviceRequests } from '../db/schema/service-requests.ts';
 import { AppError } from '../errors.ts';
-import { serviceRequestMessages as M } from './messages.ts';
 import { toRequestFile } from './files.ts';
+import { serviceRequestMessages as M } from './messages.ts';
 import { eventsOf, filesOf, findFileOfRequest, invoiceKeysOf, type RequestFileInfo, type RequestFileRow, type ServiceRequestEventRow, type ServiceRequestRow } from './repository.ts';
 import { checkedRequestKey, moveServiceRequest } from './service.ts';
 import type { Services } from './services.ts';
@@ -73,7 +73,10 @@ async function listDeskRows(db: Db, statuses: readonly ServiceRequestStatus[] | 
 }
 
 /** The desk's view of a request; `events` only for a single request (lists carry no history). */
-export function toDeskServiceRequest(row: DeskRow, { services, invoiceKeys, files, events }: { services: Services; invoiceKeys: string[]; files: RequestFileInfo[]; events?: ServiceRequestEventRow[] }): DeskServiceRequest {
+export function toDeskServiceRequest(
+  row: DeskRow,
+  { services, invoiceKeys, files, events }: { services: Services; invoiceKeys: string[]; files: RequestFileInfo[]; events?: ServiceRequestEventRow[] },
+): DeskServiceRequest {
   return {
     key: row.key,
     service_id: row.serviceId,
@@ -137,7 +140,10 @@ export async function listServiceRequestsForHospital(db: Db, services: Services,
 }
 
 /** `POST /service-requests/{key}/status`: the move (service.ts; the patient gets an SMS), answered in the desk's view. */
-export async function moveServiceRequestForHospital(db: Db, { services, key, body, now }: { services: Services; key: string; body: ServiceRequestStatusBody; now: Date }): Promise<DeskServiceRequest> {
+export async function moveServiceRequestForHospital(
+  db: Db,
+  { services, key, body, now }: { services: Services; key: string; body: ServiceRequestStatusBody; now: Date },
+): Promise<DeskServiceRequest> {
   await moveServiceRequest(db, { services, key, body, now });
   return deskServiceRequest(db, services, key);
 }

@@ -11,11 +11,9 @@ export const serviceRequestMessages = {
   tooSoon: (days: number) => (days === 0 ? 'روز دلخواه نمی‌تواند پیش از امروز باشد' : `این خدمت را دست‌کم ${toPersianDigits(days)} روز زودتر درخواست کنید`),
   tooFar: (days: number) => `روز دلخواه حداکثر تا ${toPersianDigits(days)} روز آینده ممکن است`,
   tooManyOpen: (max: number) => `شما ${toPersianDigits(max)} درخواست باز دارید؛ تا رسیدگی به آن‌ها درخواست تازه ثبت نمی‌شود`,
-  tooManyToday: (max: number, seconds: number) =>
-    `هر حساب در ۲۴ ساعت حداکثر ${toPersianDigits(max)} درخواست خدمت می‌تواند ثبت کند؛ لطفاً ${waitPhrase(seconds)} دوباره تلاش کنید.`,
+  tooManyToday: (max: number, seconds: number) => `هر حساب در ۲۴ ساعت حداکثر ${toPersianDigits(max)} درخواست خدمت می‌تواند ثبت کند؛ لطفاً ${waitPhrase(seconds)} دوباره تلاش کنید.`,
   notCancellable: 'این درخواست را دیگر نمی‌توان لغو کرد؛ با بیمارستان تماس بگیرید',
-  illegalMove: (from: ServiceRequestStatus, to: ServiceRequestStatus) =>
-    `درخواست از وضعیت «${SERVICE_REQUEST_STATUS_NAMES[from]}» به «${SERVICE_REQUEST_STATUS_NAMES[to]}» نمی‌رود`,
+  illegalMove: (from: ServiceRequestStatus, to: ServiceRequestStatus) => `درخواست از وضعیت «${SERVICE_REQUEST_STATUS_NAMES[from]}» به «${SERVICE_REQUEST_STATUS_NAMES[to]}» نمی‌رود`,
   scheduledInPast: 'زمان مراجعه باید در آینده باشد',
   invoiceVoidedWithRequest: 'درخواست این خدمت لغو یا رد شد',
   scheduledAtMissing: 'زمان مراجعه (scheduled_at) برای وضعیت scheduled لازم است',
@@ -24,8 +22,7 @@ export const serviceRequestMessages = {
   fileType: 'فقط عکس JPEG یا PNG یا WebP، یا فایل PDF پذیرفته می‌شود',
   fileUnreadable: 'این عکس خوانده نشد یا بیش از حد بزرگ است؛ عکس دیگری بفرستید',
   fileNotFound: 'فایل پیوست پیدا نشد؛ دوباره بارگذاری کنید',
-  tooManyFiles: (max: number, seconds: number) =>
-    `هر حساب در ۲۴ ساعت حداکثر ${toPersianDigits(max)} فایل می‌تواند بارگذاری کند؛ لطفاً ${waitPhrase(seconds)} دوباره تلاش کنید.`,
+  tooManyFiles: (max: number, seconds: number) => `هر حساب در ۲۴ ساعت حداکثر ${toPersianDigits(max)} فایل می‌تواند بارگذاری کند؛ لطفاً ${waitPhrase(seconds)} دوباره تلاش کنید.`,
   uploadsBusy: 'بارگذاری‌های هم‌زمان زیاد است؛ چند لحظهٔ دیگر دوباره تلاش کنید',
 };
 

@@ -1,7 +1,7 @@
 import type { ServiceRequest, ServiceRequestHistoryEntry, ServiceRequestStatus } from '#lib/api/contracts/service-requests.ts';
 import { PATIENT_CANCELLABLE } from '#lib/api/contracts/service-requests.ts';
-import type { Service } from '../catalogue/index.ts';
 import { maskCode } from '../appointments/present.ts';
+import type { Service } from '../catalogue/index.ts';
 import { toRequestFile } from './files.ts';
 import type { InvoiceSummaryRow, RequestFileInfo, ServiceRequestEventRow, ServiceRequestRow } from './repository.ts';
 

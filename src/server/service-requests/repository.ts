@@ -59,11 +59,7 @@ export async function eventsOf(db: Db, requestId: number): Promise<ServiceReques
 export async function invoiceKeysOf(db: Db, requestIds: number[]): Promise<Map<number, string[]>> {
   const keys = new Map<number, string[]>();
   if (requestIds.length === 0) return keys;
-  const rows = await db
-    .select({ requestId: invoices.serviceRequestId, key: invoices.key })
-    .from(invoices)
-    .where(inArray(invoices.serviceRequestId, requestIds))
-    .orderBy(asc(invoices.id));
+  const rows = await db.select({ requestId: invoices.serviceRequestId, key: invoices.key }).from(invoices).where(inArray(invoices.serviceRequestId, requestIds)).orderBy(asc(invoices.id));
   for (const row of rows) if (row.requestId !== null) keys.set(row.requestId, [...(keys.get(row.requestId) ?? []), row.key]);
   return keys;
 }

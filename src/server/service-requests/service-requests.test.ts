@@ -1,20 +1,20 @@
 import * as v from 'valibot';
 import { expect, expectTypeOf, it, vi } from 'vitest';
-import { DeskServiceRequestSchema } from '#lib/api/contracts/hospital.ts';
-import { SERVICE_REQUEST_MOVES, SERVICE_REQUEST_STATUSES, ServiceRequestStatusSchema, type ServiceRequestBody, type ServiceRequestStatus } from '#lib/api/contracts/service-requests.ts';
+import type { DeskServiceRequestSchema } from '#lib/api/contracts/hospital.ts';
+import { SERVICE_REQUEST_MOVES, SERVICE_REQUEST_STATUSES, type ServiceRequestBody, type ServiceRequestStatus, ServiceRequestStatusSchema } from '#lib/api/contracts/service-requests.ts';
 import { tehran } from '../../../tests/support/appointments.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { newPatient } from '../../../tests/support/wallet.ts';
 import { nationalCode } from '../../../tests/support/people.ts';
 import { rejection } from '../../../tests/support/rejection.ts';
+import { newPatient } from '../../../tests/support/wallet.ts';
 import type { Account } from '../accounts/repository.ts';
 import { readCatalogue } from '../catalogue/index.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { deskServiceRequest, listServiceRequestsForHospital, moveServiceRequestForHospital, type DeskServiceRequest } from './hospital.ts';
+import { type DeskServiceRequest, deskServiceRequest, listServiceRequestsForHospital, moveServiceRequestForHospital } from './hospital.ts';
 import { serviceRequestMessages as M } from './messages.ts';
 import { eventsOf, findServiceRequest } from './repository.ts';
-import { MAX_OPEN_REQUESTS, cancelServiceRequest, createServiceRequest, getServiceRequest, listServiceRequests, moveServiceRequest } from './service.ts';
+import { cancelServiceRequest, createServiceRequest, getServiceRequest, listServiceRequests, MAX_OPEN_REQUESTS, moveServiceRequest } from './service.ts';
 
 // Every SMS the services send, in order (the console provider would write them to a file).
 const sms = vi.hoisted(() => [] as Array<{ to: string; text: string }>);
@@ -235,7 +235,12 @@ describeEachDatabase('the hospital desk’s service requests', (database) => {
     const [self, family] = [await newPatient(db), await newPatient(db)];
     const relativeCode = nationalCode(91_001);
     const first = await createServiceRequest(db, { services, requester: requester(self), body: body({ preferred_date: '2026-01-11', notes: 'طبقهٔ سوم' }), now: EARLY });
-    const second = await createServiceRequest(db, { services, requester: requester(family), body: body({ preferred_date: '2026-01-12', preferred_window: 'evening', phone: '09351112233', for: { first_name: 'رضا', last_name: 'کاظمی', international_code: relativeCode } }), now: at(1, EARLY) });
+    const second = await createServiceRequest(db, {
+      services,
+      requester: requester(family),
+      body: body({ preferred_date: '2026-01-12', preferred_window: 'evening', phone: '09351112233', for: { first_name: 'رضا', last_name: 'کاظمی', international_code: relativeCode } }),
+      now: at(1, EARLY),
+    });
     const closed = await createServiceRequest(db, { services, requester: requester(self), body: body({ preferred_date: '2026-01-12' }), now: at(2, EARLY) });
     await moveServiceRequest(db, { services, key: closed.key, body: { status: 'rejected' }, now: at(3, EARLY) });
     await moveServiceRequest(db, { services, key: second.key, body: { status: 'scheduled', scheduled_at: tehran('2026-01-12', '18:30').toISOString() }, now: at(4, EARLY) });

@@ -2,13 +2,13 @@ import {
   FILE_ID_PATTERN,
   PATIENT_CANCELLABLE,
   SAVED_CONTACTS_MAX,
+  type SavedContact,
   SERVICE_REQUEST_HORIZON_DAYS,
   SERVICE_REQUEST_MOVES,
   type ServiceRequest,
-  type SavedContact,
   type ServiceRequestBody,
-  type ServiceRequestsQuery,
   type ServiceRequestStatusBody,
+  type ServiceRequestsQuery,
 } from '#lib/api/contracts/service-requests.ts';
 import { addDays } from '#lib/appointments/slots.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
@@ -17,33 +17,33 @@ import type { Service } from '../catalogue/index.ts';
 import type { Db } from '../db/client.ts';
 import { env } from '../env.ts';
 import { AppError } from '../errors.ts';
+import { voidInvoicesOfRequest } from '../invoices/service.ts';
 import { isBusinessKey, withFreshKey } from '../keys.ts';
 import { consumeAllowanceIn } from '../limits/service.ts';
 import { logError } from '../log.ts';
 import { notify } from '../sms/notify.ts';
-import { voidInvoicesOfRequest } from '../invoices/service.ts';
 import { serviceRequestMessages as M, serviceRequestSms } from './messages.ts';
-import type { Services } from './services.ts';
 import { toServiceRequest } from './present.ts';
 import {
-  SERVICE_REQUEST_KEY_CONSTRAINT,
   attachFiles,
-  filesOf,
-  findFileOfRequest,
-  invoicesOf,
-  recentContactsOf,
   countOpenRequestsOf,
   eventsOf,
+  filesOf,
+  findFileOfRequest,
   findServiceRequestOf,
   insertEvent,
   insertServiceRequest,
+  invoicesOf,
   listServiceRequestsOf,
   lockRequestsOf,
   lockServiceRequest,
-  updateServiceRequest,
   type RequestFileRow,
+  recentContactsOf,
+  SERVICE_REQUEST_KEY_CONSTRAINT,
   type ServiceRequestRow,
+  updateServiceRequest,
 } from './repository.ts';
+import type { Services } from './services.ts';
 
 /** Open requests an account may have at once. */
 export const MAX_OPEN_REQUESTS = 10;
@@ -106,7 +106,10 @@ async function present(db: Db, services: Services, row: ServiceRequestRow): Prom
 export type NewRequestBody = Omit<ServiceRequestBody, 'prescription_code' | 'file_ids'> & Partial<Pick<ServiceRequestBody, 'prescription_code' | 'file_ids'>>;
 
 /** `POST /service-requests`: files the request as `submitted`, with its first history entry and its files. */
-export async function createServiceRequest(db: Db, { services, requester, body, now }: { services: Services; requester: Requester; body: NewRequestBody; now: Date }): Promise<ServiceRequest> {
+export async function createServiceRequest(
+  db: Db,
+  { services, requester, body, now }: { services: Services; requester: Requester; body: NewRequestBody; now: Date },
+): Promise<ServiceRequest> {
   checkAgainstCatalogue(services, body, now);
   const row = await db.transaction(async (tx) => {
     // Serialises this account's requests so 50 at once cannot all pass the count.
@@ -115,7 +118,12 @@ export async function createServiceRequest(db: Db, { services, requester, body, 
       throw new AppError('rate_limited', M.tooManyOpen(MAX_OPEN_REQUESTS), { retryAfter: 3600 });
     }
     const perDay = requestsPerDay();
-    await consumeAllowanceIn(tx, { subject: { bucket: 'service-request-create', subject: String(requester.id) }, windows: [{ max: perDay, ms: DAY_MS }], message: (seconds) => M.tooManyToday(perDay, seconds), now });
+    await consumeAllowanceIn(tx, {
+      subject: { bucket: 'service-request-create', subject: String(requester.id) },
+      windows: [{ max: perDay, ms: DAY_MS }],
+      message: (seconds) => M.tooManyToday(perDay, seconds),
+      now,
+    });
     const inserted = await withFreshKey(tx, 'SR', SERVICE_REQUEST_KEY_CONSTRAINT, (db2, key) =>
       insertServiceRequest(db2, {
         key,

@@ -14,15 +14,7 @@ export interface OutboxLine {
  * For development and tests: appends each message as a JSON line `{to, text, at}` to `outboxFile`
  * and logs it. Nothing reaches a phone. `siteHost` is named in the WebOTP line.
  */
-export function createConsoleProvider({
-  outboxFile,
-  siteHost,
-  log = console.log,
-}: {
-  outboxFile: string;
-  siteHost: string;
-  log?: (line: string) => void;
-}): SmsProvider {
+export function createConsoleProvider({ outboxFile, siteHost, log = console.log }: { outboxFile: string; siteHost: string; log?: (line: string) => void }): SmsProvider {
   let ready: Promise<unknown> | undefined;
   const deliver = async (to: string, text: string) => {
     const line: OutboxLine = { to, text, at: new Date().toISOString() };

@@ -1,7 +1,7 @@
-import { env, type Env } from '../env.ts';
+import { type Env, env } from '../env.ts';
 import { createConsoleProvider } from './console.ts';
 import { createKavenegarProvider } from './kavenegar.ts';
-import { siteHostname, type SmsProvider } from './provider.ts';
+import { type SmsProvider, siteHostname } from './provider.ts';
 
 export type { OtpSms, SmsProvider, TextSms } from './provider.ts';
 

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { afterEach, beforeEach, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeEach, expect, it, type MockInstance, vi } from 'vitest';
 import { tehran } from '../../../tests/support/appointments.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { nationalCode } from '../../../tests/support/people.ts';
-import { insertAccount, type Account } from '../accounts/repository.ts';
+import { type Account, insertAccount } from '../accounts/repository.ts';
 import { sendLoginCode } from '../auth/service.ts';
 import { readCatalogue } from '../catalogue/index.ts';
 import type { Db } from '../db/client.ts';
 import { countEvents } from '../limits/repository.ts';
 import { cancelServiceRequest, createServiceRequest, getServiceRequest } from '../service-requests/service.ts';
 import { notify, notifySkippedSubject, notifySubject } from './notify.ts';
-import { SmsError, type OtpSms, type SmsProvider, type TextSms } from './provider.ts';
+import { type OtpSms, SmsError, type SmsProvider, type TextSms } from './provider.ts';
 
 // The HMAC key of the login codes (appSecret() reads it on first use); never the generated file.
 vi.stubEnv('APP_SECRET', randomBytes(32).toString('hex'));
@@ -36,7 +36,14 @@ const MIN = 60_000;
 const NOW = tehran('2026-12-01', '09:30');
 const at = (minutes: number) => new Date(NOW.getTime() + minutes * MIN);
 const services = readCatalogue('src/content').services;
-const body = { service_id: 'home-injection', phone: '02188001234', address: 'تهران، خیابان ولیعصر، کوچهٔ نسترن، پلاک ۱۲', preferred_date: '2026-12-03', preferred_window: 'morning' as const, notes: '' };
+const body = {
+  service_id: 'home-injection',
+  phone: '02188001234',
+  address: 'تهران، خیابان ولیعصر، کوچهٔ نسترن، پلاک ۱۲',
+  preferred_date: '2026-12-03',
+  preferred_window: 'morning' as const,
+  notes: '',
+};
 
 let phones = 0;
 const newPhone = () => `0913${String(1_000_000 + ++phones + Math.floor(Math.random() * 8_000_000)).slice(-7)}`;

@@ -1,7 +1,7 @@
 import { maskPhone } from '../auth/limits.ts';
 import type { Db } from '../db/client.ts';
 import { env } from '../env.ts';
-import { recordEvent, releaseAllowance, reserveAllowance, type LimitSubject } from '../limits/service.ts';
+import { type LimitSubject, recordEvent, releaseAllowance, reserveAllowance } from '../limits/service.ts';
 import { logError } from '../log.ts';
 import { smsProvider } from './index.ts';
 import type { SmsProvider } from './provider.ts';

@@ -34,7 +34,10 @@ describe('console provider', () => {
     const provider = createConsoleProvider({ outboxFile, siteHost, log: (line) => logged.push(line) });
     await provider.sendOtp(sms);
     await provider.sendOtp({ ...sms, code: '11111' });
-    const lines = readFileSync(outboxFile, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { to: string; text: string; at: string });
+    const lines = readFileSync(outboxFile, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { to: string; text: string; at: string });
     expect(lines).toHaveLength(2);
     expect(Object.keys(lines[0]!)).toEqual(['to', 'text', 'at']);
     expect(lines[0]).toMatchObject({ to: sms.to, text: otpText(sms, siteHost) });
@@ -49,7 +52,10 @@ describe('console provider', () => {
     const provider = createConsoleProvider({ outboxFile, siteHost, log: (line) => logged.push(line) });
     await provider.sendOtp(sms);
     await provider.sendText(receipt);
-    const lines = readFileSync(outboxFile, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { to: string; text: string; at: string });
+    const lines = readFileSync(outboxFile, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { to: string; text: string; at: string });
     expect(lines).toHaveLength(2);
     expect(Object.keys(lines[1]!)).toEqual(['to', 'text', 'at']);
     expect(lines[1]).toMatchObject(receipt);

@@ -88,9 +88,7 @@ describeEachDatabase('visit buffer', (database) => {
     // One line for the outage and one for the drops, not one per visit or per try.
     const messages = log.mock.calls.map(([message]) => String(message));
     expect(messages).toHaveLength(2);
-    expect(messages).toEqual(
-      expect.arrayContaining([expect.stringContaining('database is away'), expect.stringContaining('dropping visits (buffer full)')]),
-    );
+    expect(messages).toEqual(expect.arrayContaining([expect.stringContaining('database is away'), expect.stringContaining('dropping visits (buffer full)')]));
 
     away = false;
     await buffer.flush({ all: true });

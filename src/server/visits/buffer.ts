@@ -4,8 +4,8 @@
  * Decision 008 (docs/decisions/008-batched-visit-tracking.md) says what a crash may lose.
  */
 import type { Db } from '../db/client.ts';
-import { getDb } from '../db/index.ts';
 import { databaseAnswers } from '../db/client.ts';
+import { getDb } from '../db/index.ts';
 import { insertVisits, type NewVisit } from './repository.ts';
 
 export interface VisitBufferOptions {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { visitBuffer, type VisitBuffer } from './buffer.ts';
+import { type VisitBuffer, visitBuffer } from './buffer.ts';
 import { insertVisit, type NewVisit } from './repository.ts';
 import type { TrackVisitInput } from './schema.ts';
 

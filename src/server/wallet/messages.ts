@@ -7,8 +7,7 @@ export const walletSms = {
     `کیف پول شما در پورتال بیمارستان ${formatRial(amount)} شارژ شد.\nموجودی: ${formatRial(balance)}\nشماره پیگیری بانک: ${toPersianDigits(refId)}`,
   withdrawalPaid: (key: string, amount: number, bankReference: string) =>
     `برداشت ${key} به مبلغ ${formatRial(amount)} به حساب شما واریز شد.\nشماره پیگیری: ${toPersianDigits(bankReference)}`,
-  withdrawalRejected: (key: string, amount: number, reason: string) =>
-    `درخواست برداشت ${key} پذیرفته نشد و ${formatRial(amount)} به کیف پول شما برگشت.\nعلت: ${reason}`,
+  withdrawalRejected: (key: string, amount: number, reason: string) => `درخواست برداشت ${key} پذیرفته نشد و ${formatRial(amount)} به کیف پول شما برگشت.\nعلت: ${reason}`,
 };
 
 export const walletMessages = {

@@ -57,13 +57,7 @@ export async function closePendingWithdrawal(
   const [row] = await db
     .update(withdrawals)
     .set(change)
-    .where(
-      and(
-        eq(withdrawals.key, where.key),
-        eq(withdrawals.status, 'pending'),
-        where.accountId === undefined ? undefined : eq(withdrawals.accountId, where.accountId),
-      ),
-    )
+    .where(and(eq(withdrawals.key, where.key), eq(withdrawals.status, 'pending'), where.accountId === undefined ? undefined : eq(withdrawals.accountId, where.accountId)))
     .returning();
   return row;
 }
@@ -88,9 +82,6 @@ export async function listWithdrawalsWithHolder(
 }
 
 export async function findWithdrawalHolder(db: Db, accountId: number): Promise<{ firstName: string; lastName: string; phoneNumber: string } | undefined> {
-  const [row] = await db
-    .select({ firstName: accounts.firstName, lastName: accounts.lastName, phoneNumber: accounts.phoneNumber })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
+  const [row] = await db.select({ firstName: accounts.firstName, lastName: accounts.lastName, phoneNumber: accounts.phoneNumber }).from(accounts).where(eq(accounts.id, accountId));
   return row;
 }

@@ -9,7 +9,11 @@ import { cancelWithdrawal, listWithdrawalsForHospital, MAX_PENDING_WITHDRAWALS, 
 const IBAN = '062960000000100324200001';
 const query = { page: 1, per_page: 20 };
 
-const codeOf = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: unknown) => (error instanceof AppError ? error.code : String(error)));
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: unknown) => (error instanceof AppError ? error.code : String(error)),
+  );
 
 describeEachDatabase('withdrawals', (database) => {
   it('holds the amount at once; cancel returns it; a second cancel or another account’s cancel changes nothing', async () => {

@@ -142,10 +142,7 @@ function toHospitalWithdrawal(row: WithdrawalRow, holder: { firstName: string; l
   return { ...shown, iban: row.iban, holder: `${holder.firstName} ${holder.lastName}`, phone_number: holder.phoneNumber };
 }
 
-export async function listWithdrawalsForHospital(
-  db: Db,
-  query: { status?: WithdrawalStatus; page: number; perPage: number },
-): Promise<{ rows: HospitalWithdrawal[]; total: number }> {
+export async function listWithdrawalsForHospital(db: Db, query: { status?: WithdrawalStatus; page: number; perPage: number }): Promise<{ rows: HospitalWithdrawal[]; total: number }> {
   const { rows, total } = await listWithdrawalsWithHolder(db, { status: query.status }, { limit: query.perPage, offset: (query.page - 1) * query.perPage });
   return { rows: rows.map((row) => toHospitalWithdrawal(row, row)), total };
 }

@@ -2,14 +2,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { constants } from 'node:zlib';
 import compression from 'compression';
 import { apiMessages } from '#lib/api/messages.ts';
-import { isHospitalPath, type HospitalAuditMark } from '../hospital/audit.ts';
-import { decodableTarget, MALFORMED_URL_HTML } from './malformed-url.ts';
-import { loadStaticFiles, lookup, sendStatic } from './static-files.ts';
-import { setLocaleCookie } from './locale-cookie.ts';
+import { type HospitalAuditMark, isHospitalPath } from '../hospital/audit.ts';
 import { WORKER_CSP } from './csp.ts';
-import { loadPageCsp } from './page-csp.ts';
+import { setLocaleCookie } from './locale-cookie.ts';
+import { decodableTarget, MALFORMED_URL_HTML } from './malformed-url.ts';
 import { CROSS_SITE_FORBIDDEN_HTML, isCrossSiteFormPost } from './origin-check.ts';
+import { loadPageCsp } from './page-csp.ts';
 import { securityHeadersFor } from './security-headers.ts';
+import { loadStaticFiles, lookup, sendStatic } from './static-files.ts';
 import { bufferUpload, isUpload } from './upload-body.ts';
 
 /** Astro's handler in middleware mode (dist/server/entry.mjs); `locals` become the request's `Astro.locals`. */

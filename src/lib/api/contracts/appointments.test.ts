@@ -18,6 +18,8 @@ describe('appointment contracts', () => {
   it('holds an instant in UTC with Z, and a relative with a valid national code', () => {
     expect(v.safeParse(HoldSchema, { doctor_id: 'dr-a', start: '2026-12-02T05:30:00.000Z' }).success).toBe(true);
     expect(v.safeParse(HoldSchema, { doctor_id: 'dr-a', start: '2026-12-02T09:00:00+03:30' }).success).toBe(false);
-    expect(v.safeParse(HoldSchema, { doctor_id: 'dr-a', start: '2026-12-02T05:30:00Z', for: { first_name: 'علی', last_name: 'رضایی', international_code: '0000000000' } }).success).toBe(false);
+    expect(v.safeParse(HoldSchema, { doctor_id: 'dr-a', start: '2026-12-02T05:30:00Z', for: { first_name: 'علی', last_name: 'رضایی', international_code: '0000000000' } }).success).toBe(
+      false,
+    );
   });
 });

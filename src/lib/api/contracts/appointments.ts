@@ -5,11 +5,11 @@
  */
 import * as v from 'valibot';
 import { required } from '../../validation/base.ts';
+import { dateTimeMessages, existsInCalendar, isIsoDate } from '../../validation/datetime.ts';
 import { validationMessages as M } from '../../validation/messages.ts';
 import { NationalCodeSchema } from '../../validation/national-code.ts';
-import { dateTimeMessages, existsInCalendar, isIsoDate } from '../../validation/datetime.ts';
 import { PersonNameSchema } from '../../validation/person.ts';
-import { PageQuerySchema, type ListMeta } from './list.ts';
+import { type ListMeta, PageQuerySchema } from './list.ts';
 
 export const APPOINTMENT_STATUSES = ['held', 'awaiting_payment', 'confirmed', 'cancelled', 'expired', 'completed'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -47,10 +47,7 @@ export const BookingDaySchema = v.pipe(
 export const SlotsQuerySchema = v.object({
   doctor_id: DoctorIdSchema,
   from: v.optional(BookingDaySchema),
-  days: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,2}$/, M.integer), v.toNumber(), v.minValue(1, 'حداقل ۱ روز'), v.maxValue(BOOKING_WINDOW_DAYS, 'حداکثر ۳۱ روز')),
-    '14',
-  ),
+  days: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, M.integer), v.toNumber(), v.minValue(1, 'حداقل ۱ روز'), v.maxValue(BOOKING_WINDOW_DAYS, 'حداکثر ۳۱ روز')), '14'),
 });
 export type SlotsQuery = v.InferOutput<typeof SlotsQuerySchema>;
 

@@ -4,14 +4,14 @@
  * `npm run hospital`.
  */
 import * as v from 'valibot';
-import { SingleLineInputSchema, inputMessage, required } from '../../validation/base.ts';
+import { inputMessage, required, SingleLineInputSchema } from '../../validation/base.ts';
 import { existsInCalendar } from '../../validation/datetime.ts';
-import { normalizeDigits } from '../../validation/normalize.ts';
 import { maxLengthMessage } from '../../validation/messages.ts';
+import { normalizeDigits } from '../../validation/normalize.ts';
 import { BookingDaySchema, DoctorIdSchema } from './appointments.ts';
 import { INVOICE_STATUSES } from './invoices.ts';
-import { REQUEST_FILE_TYPES, SERVICE_REQUEST_STATUSES, SERVICE_WINDOW_KEYS } from './service-requests.ts';
 import { PageQuerySchema } from './list.ts';
+import { REQUEST_FILE_TYPES, SERVICE_REQUEST_STATUSES, SERVICE_WINDOW_KEYS } from './service-requests.ts';
 import { WITHDRAWAL_STATUSES } from './wallet.ts';
 
 export const HOSPITAL_SCOPES = ['appointments', 'service-requests', 'invoices', 'test-results', 'withdrawals'] as const;

@@ -21,7 +21,16 @@ describe('IssueInvoiceSchema', () => {
     ['a price as a string', { patient, items: [{ ...item, unit_price: '1500000' }] }],
     ['shares above the line', { patient, items: [{ ...item, insurance_share: 2_000_000, discount: 1_000_001 }] }],
     ['a line above the limit', { patient, items: [{ ...item, quantity: 1000, unit_price: INVOICE_AMOUNT_MAX }] }],
-    ['a total above the limit', { patient, items: [{ ...item, quantity: 1, unit_price: INVOICE_AMOUNT_MAX }, { ...item, quantity: 1, unit_price: 1 }] }],
+    [
+      'a total above the limit',
+      {
+        patient,
+        items: [
+          { ...item, quantity: 1, unit_price: INVOICE_AMOUNT_MAX },
+          { ...item, quantity: 1, unit_price: 1 },
+        ],
+      },
+    ],
     ['a blank title', { patient, items: [{ ...item, title: '  ' }] }],
     ['a bad national code', { patient: { ...patient, international_code: '0013542418' }, items: [item] }],
     ['a landline as the phone', { patient: { ...patient, phone_number: '02188776655' }, items: [item] }],

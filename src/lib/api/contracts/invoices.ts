@@ -4,12 +4,12 @@
  * endpoints (pages/api/invoices/*, pages/api/public/invoices/*) and `npm run hospital`.
  */
 import * as v from 'valibot';
-import { SingleLineInputSchema, inputMessage, required } from '../../validation/base.ts';
+import { inputMessage, required, SingleLineInputSchema } from '../../validation/base.ts';
 import { IsoInstantSchema } from '../../validation/datetime.ts';
 import { maxLengthMessage } from '../../validation/messages.ts';
-import { MobileSchema } from '../../validation/phone.ts';
 import { NationalCodeSchema } from '../../validation/national-code.ts';
-import { PageQuerySchema, type ListMeta } from './list.ts';
+import { MobileSchema } from '../../validation/phone.ts';
+import { type ListMeta, PageQuerySchema } from './list.ts';
 
 export const INVOICE_STATUSES = ['unpaid', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];

@@ -16,10 +16,7 @@ export interface ListMeta {
 export const LAST_PAGE = 999_999;
 
 const PageSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, M.integer), v.toNumber(), v.minValue(1, M.min1)), '1');
-const PerPageSchema = v.optional(
-  v.pipe(v.string(), v.regex(/^\d{1,3}$/, M.integer), v.toNumber(), v.minValue(1, M.min1), v.maxValue(50, 'حداکثر ۵۰ مورد در هر صفحه')),
-  '20',
-);
+const PerPageSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, M.integer), v.toNumber(), v.minValue(1, M.min1), v.maxValue(50, 'حداکثر ۵۰ مورد در هر صفحه')), '20');
 
 /** The query of any plain list (`GET /wallet/withdrawals`, …); longer queries spread its `entries`. */
 export const PageQuerySchema = v.object({ page: PageSchema, per_page: PerPageSchema });

@@ -5,14 +5,14 @@
  */
 import * as v from 'valibot';
 import { SERVICE_WINDOW_KEYS, type ServiceWindow } from '../../services/names.ts';
-import { SingleLineInputSchema, inputMessage, required } from '../../validation/base.ts';
+import { inputMessage, required, SingleLineInputSchema } from '../../validation/base.ts';
 import { IsoInstantSchema } from '../../validation/datetime.ts';
 import { validationMessages as M } from '../../validation/messages.ts';
 import { PhoneAndHomePhoneSchema } from '../../validation/phone.ts';
 import { PrescriptionCodeSchema } from '../../validation/prescription.ts';
 import { AddressSchema, NotesSchema } from '../../validation/request-text.ts';
-import { BookingDaySchema, OtherPatientSchema, type AppointmentPatient } from './appointments.ts';
-import { PageQuerySchema, type ListMeta } from './list.ts';
+import { type AppointmentPatient, BookingDaySchema, OtherPatientSchema } from './appointments.ts';
+import { type ListMeta, PageQuerySchema } from './list.ts';
 
 export { SERVICE_WINDOW_KEYS, type ServiceWindow };
 
@@ -200,9 +200,7 @@ export const ServiceRequestStatusSchema = v.pipe(
         v.regex(PERSIAN_LETTER, 'یادداشت را به فارسی بنویسید؛ برای بیمار پیامک می‌شود'),
       ),
     ),
-    scheduled_at: v.optional(
-      v.pipe(IsoInstantSchema, v.description('The visit time, an ISO 8601 instant with `Z`; required with `scheduled`.')),
-    ),
+    scheduled_at: v.optional(v.pipe(IsoInstantSchema, v.description('The visit time, an ISO 8601 instant with `Z`; required with `scheduled`.'))),
   }),
   v.forward(
     v.check((body) => body.status !== 'scheduled' || body.scheduled_at !== undefined, 'زمان مراجعه (scheduled_at) برای وضعیت scheduled لازم است'),

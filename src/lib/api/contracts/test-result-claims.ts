@@ -4,7 +4,7 @@
  * patient's pages never load them.
  */
 import * as v from 'valibot';
-import { SingleLineInputSchema, inputMessage, required } from '../../validation/base.ts';
+import { inputMessage, required, SingleLineInputSchema } from '../../validation/base.ts';
 import { maxLengthMessage } from '../../validation/messages.ts';
 
 /** `POST /api/hospital/v1/test-results/{key}/detach {reason}`: why the result leaves the account it went to. */
@@ -23,7 +23,10 @@ export const ResultClaimStateSchema = v.object({
   key: v.pipe(v.string(), v.description('TR-XXXXXX')),
   reception_code: v.string(),
   linked: v.pipe(v.boolean(), v.description('True while the result belongs to an account; false while it waits to be claimed.')),
-  claims_locked: v.pipe(v.boolean(), v.description('True when too many failed claims stopped it taking claims from any account but one on the filed mobile, until the hospital releases it.')),
+  claims_locked: v.pipe(
+    v.boolean(),
+    v.description('True when too many failed claims stopped it taking claims from any account but one on the filed mobile, until the hospital releases it.'),
+  ),
   claim_failures: v.pipe(v.number(), v.description('Failed claims that reached it since it was last released.')),
 });
 export type ResultClaimState = v.InferOutput<typeof ResultClaimStateSchema>;

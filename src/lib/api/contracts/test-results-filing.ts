@@ -4,11 +4,11 @@
  * pages, which never file, do not carry them.
  */
 import * as v from 'valibot';
-import { SingleLineInputSchema, TextInputSchema, inputMessage, required } from '../../validation/base.ts';
+import { inputMessage, required, SingleLineInputSchema, TextInputSchema } from '../../validation/base.ts';
+import { dateTimeMessages, IsoInstantSchema, isIsoDate } from '../../validation/datetime.ts';
 import { maxLengthMessage } from '../../validation/messages.ts';
-import { IsoInstantSchema, dateTimeMessages, isIsoDate } from '../../validation/datetime.ts';
-import { MobileSchema } from '../../validation/phone.ts';
 import { NationalCodeSchema } from '../../validation/national-code.ts';
+import { MobileSchema } from '../../validation/phone.ts';
 import {
   FLAGS,
   LAB_NAME_MAX,
@@ -22,18 +22,17 @@ import {
   PANEL_NAME_MAX,
   REFERENCE_TEXT_MAX,
   ReceptionCodeSchema,
+  resultTooLargeMessages,
   TEST_RESULT_STATUSES,
   TEXT_VALUE_MAX,
   UNIT_MAX,
-  resultTooLargeMessages,
 } from './test-results.ts';
 
 /** Decimal values labs send: finite, and not absurdly large. */
 const measured = (description: string) =>
   v.pipe(v.number('باید عدد باشد'), v.description(description), v.finite('باید عدد باشد'), v.minValue(-1e9, 'خارج از محدوده است'), v.maxValue(1e12, 'خارج از محدوده است'));
 
-const line = (max: number, description: string) =>
-  v.pipe(v.string(inputMessage), v.description(description), v.maxLength(max, maxLengthMessage(max)), required(SingleLineInputSchema));
+const line = (max: number, description: string) => v.pipe(v.string(inputMessage), v.description(description), v.maxLength(max, maxLengthMessage(max)), required(SingleLineInputSchema));
 
 /** A day without a time (`2008-06-17`): labs that send only the day of a sample or report. */
 export const RESULT_DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -69,21 +68,25 @@ export function reportedNotBefore(collected: string, reported: string): boolean 
 }
 
 const valueSchema = v.union(
-  [
-    measured('A measured value.'),
-    v.pipe(v.string(inputMessage), v.maxLength(TEXT_VALUE_MAX, maxLengthMessage(TEXT_VALUE_MAX)), required(SingleLineInputSchema)),
-  ],
+  [measured('A measured value.'), v.pipe(v.string(inputMessage), v.maxLength(TEXT_VALUE_MAX, maxLengthMessage(TEXT_VALUE_MAX)), required(SingleLineInputSchema))],
   'مقدار باید عدد یا متن باشد',
 );
 
 /** What an observation and each of its components have. */
 const measuredEntries = {
-  code: v.pipe(v.string(inputMessage), v.description('LOINC code (e.g. `718-7`), or the lab\'s own code.'), v.regex(OBSERVATION_CODE_PATTERN, 'کد آزمایش معتبر نیست')),
+  code: v.pipe(v.string(inputMessage), v.description("LOINC code (e.g. `718-7`), or the lab's own code."), v.regex(OBSERVATION_CODE_PATTERN, 'کد آزمایش معتبر نیست')),
   name: line(OBSERVATION_NAME_MAX, "The test's name as the lab prints it."),
   unit: v.optional(v.pipe(v.string(inputMessage), v.maxLength(UNIT_MAX, maxLengthMessage(UNIT_MAX)), SingleLineInputSchema)),
   reference_low: v.optional(measured('Lower end of the reference range, in `unit`.')),
   reference_high: v.optional(measured('Upper end of the reference range, in `unit`.')),
-  reference_text: v.optional(v.pipe(v.string(inputMessage), v.description('The range in words; may be long (age and sex strata), shown folded.'), v.maxLength(REFERENCE_TEXT_MAX, maxLengthMessage(REFERENCE_TEXT_MAX)), TextInputSchema)),
+  reference_text: v.optional(
+    v.pipe(
+      v.string(inputMessage),
+      v.description('The range in words; may be long (age and sex strata), shown folded.'),
+      v.maxLength(REFERENCE_TEXT_MAX, maxLengthMessage(REFERENCE_TEXT_MAX)),
+      TextInputSchema,
+    ),
+  ),
   flag: v.optional(v.picklist(FLAGS, `پرچم باید یکی از ${FLAGS.join('، ')} باشد`)),
 };
 
@@ -91,7 +94,10 @@ type Ranged = { reference_low?: number | undefined; reference_high?: number | un
 const inOrder = (o: Ranged) => o.reference_low === undefined || o.reference_high === undefined || o.reference_low <= o.reference_high;
 const RANGE_ORDER = 'کران پایین محدودهٔ مرجع از کران بالا بیشتر است';
 
-export const ComponentInputSchema = v.pipe(v.object({ ...measuredEntries, value: valueSchema }), v.check((o) => inOrder(o), RANGE_ORDER));
+export const ComponentInputSchema = v.pipe(
+  v.object({ ...measuredEntries, value: valueSchema }),
+  v.check((o) => inOrder(o), RANGE_ORDER),
+);
 export type ComponentInput = v.InferOutput<typeof ComponentInputSchema>;
 
 export const ReferenceBandInputSchema = v.object({
@@ -159,7 +165,14 @@ export const FileTestResultSchema = v.pipe(
     ordered_by: v.optional(
       v.object({
         name: line(100, 'The ordering doctor as the patient knows them.'),
-        doctor_id: v.optional(v.pipe(v.string(inputMessage), v.description("The doctor's id in this portal's catalogue, when they practise here."), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'شناسهٔ پزشک معتبر نیست'), v.maxLength(80))),
+        doctor_id: v.optional(
+          v.pipe(
+            v.string(inputMessage),
+            v.description("The doctor's id in this portal's catalogue, when they practise here."),
+            v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'شناسهٔ پزشک معتبر نیست'),
+            v.maxLength(80),
+          ),
+        ),
       }),
     ),
     panels: v.pipe(v.array(PanelInputSchema, 'بخش‌ها باید فهرست باشد'), v.maxLength(MAX_PANELS, `حداکثر ${MAX_PANELS} بخش`)),
@@ -175,7 +188,10 @@ export type FileTestResultBody = v.InferOutput<typeof FileTestResultSchema>;
 export const FiledTestResultSchema = v.object({
   key: v.pipe(v.string(), v.description('TR-XXXXXX: the same for every filing of one reception code.')),
   status: v.picklist(TEST_RESULT_STATUSES),
-  linked: v.pipe(v.boolean(), v.description("True when it went to the account with this national code and mobile; false while it waits for the patient to claim it with the reception code.")),
+  linked: v.pipe(
+    v.boolean(),
+    v.description('True when it went to the account with this national code and mobile; false while it waits for the patient to claim it with the reception code.'),
+  ),
   created: v.pipe(v.boolean(), v.description('True for the first filing of this reception code; false when it added to or corrected the result.')),
   changed: v.pipe(v.boolean(), v.description('False when the filing changed nothing the patient sees (the same values again): nobody is told.')),
   notified: v.pipe(v.boolean(), v.description('True when the patient was sent an SMS about this filing.')),

@@ -4,12 +4,12 @@
  * the shared page (/test-response/shared/<token>), the endpoints and `npm run hospital`.
  */
 import * as v from 'valibot';
+import { toLatinDigits, toPersianDigits } from '../../format/digits.ts';
 import { inputMessage } from '../../validation/base.ts';
 import { maxLengthMessage } from '../../validation/messages.ts';
 import { NationalCodeSchema } from '../../validation/national-code.ts';
 import { OtpCodeSchema } from '../../validation/otp.ts';
-import { toLatinDigits, toPersianDigits } from '../../format/digits.ts';
-import { PageQuerySchema, type ListMeta } from './list.ts';
+import { type ListMeta, PageQuerySchema } from './list.ts';
 
 export const TEST_RESULT_STATUSES = ['pending', 'partial', 'final'] as const;
 export type TestResultStatus = (typeof TEST_RESULT_STATUSES)[number];
@@ -224,7 +224,6 @@ export interface ClaimTestResultAnswer {
   data: TestResultSummary | ClaimNeedsCode;
 }
 
-
 /** `POST /test-results/{key}/share` `{hours}`: a link for a doctor outside this hospital. */
 export const ShareTestResultSchema = v.object({
   hours: v.optional(v.picklist(SHARE_HOURS, 'مدت پیوند باید ۲۴، ۷۲ یا ۱۶۸ ساعت باشد'), 72),
@@ -248,4 +247,3 @@ export const resultTooLargeMessages = {
   panels: `یک جواب آزمایش حداکثر ${toPersianDigits(MAX_RESULT_PANELS)} بخش دارد`,
   observations: `یک جواب آزمایش حداکثر ${toPersianDigits(MAX_RESULT_OBSERVATIONS)} آزمایش دارد`,
 };
-

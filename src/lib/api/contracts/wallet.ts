@@ -9,7 +9,7 @@ import { required } from '../../validation/base.ts';
 import { dateTimeMessages, isIsoDate } from '../../validation/datetime.ts';
 import { validationMessages as M } from '../../validation/messages.ts';
 import { MIN_AMOUNT_RIAL, NumericSchema } from '../../validation/numeric.ts';
-import { PageQuerySchema, type ListMeta } from './list.ts';
+import { type ListMeta, PageQuerySchema } from './list.ts';
 
 /** api.md: money is an integer number of rials, at most 10^13. */
 export const MAX_AMOUNT_RIAL = 10_000_000_000_000;
@@ -28,11 +28,7 @@ export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected', 'cancelled'] 
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /** A whole number of rials from a number or a string in any digit set with separators. */
-const RialSchema = v.pipe(
-  NumericSchema,
-  v.integer(M.integer),
-  v.maxValue(MAX_AMOUNT_RIAL, 'مبلغ بیش از حد مجاز است'),
-);
+const RialSchema = v.pipe(NumericSchema, v.integer(M.integer), v.maxValue(MAX_AMOUNT_RIAL, 'مبلغ بیش از حد مجاز است'));
 
 /** The message when a charge is above the configured maximum (rials shown with separators). */
 export function chargeMaxMessage(max: number): string {

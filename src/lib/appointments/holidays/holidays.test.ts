@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import data from './iran-official-holidays.json' with { type: 'json' };
 import { HOLIDAY_YEARS_COVERED, holidaysBetween, officialHoliday } from './index.ts';
+import data from './iran-official-holidays.json' with { type: 'json' };
 
 type Entry = { date: string; jalali: string; title: string };
 type YearSource = { provisional: boolean; gregorianRange: string[]; document?: string; transcribedFrom?: string[]; method?: string; notes?: string };
@@ -134,7 +134,11 @@ describe('iran-official-holidays.json', () => {
       const matches = all.filter((entry) => segments(entry).includes(title) && Math.abs(daysApart(entry.date, date)) <= 1);
       const wellInside = addDays(date, -1) >= first && addDays(date, 1) <= last;
       // Near the ends of the data the official day may fall just outside it.
-      if (wellInside) expect(matches.map((entry) => entry.date), `${title} ≈ ${date}`).toHaveLength(1);
+      if (wellInside)
+        expect(
+          matches.map((entry) => entry.date),
+          `${title} ≈ ${date}`,
+        ).toHaveLength(1);
       else expect(matches.length, `${title} ≈ ${date}`).toBeLessThanOrEqual(1);
     }
   });

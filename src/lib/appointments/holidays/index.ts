@@ -38,9 +38,7 @@ const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 const yearNames = Object.keys(file.years).sort();
 
-const holidays: readonly OfficialHoliday[] = yearNames.flatMap((year) =>
-  file.years[year]!.map((holiday) => ({ ...holiday, provisional: yearSource(year).provisional })),
-);
+const holidays: readonly OfficialHoliday[] = yearNames.flatMap((year) => file.years[year]!.map((holiday) => ({ ...holiday, provisional: yearSource(year).provisional })));
 
 const byDate = new Map(holidays.map((holiday) => [holiday.date, holiday]));
 

@@ -8,10 +8,7 @@ import { queueVisit } from '#server/visits/service.ts';
 const limiter = createLimiter({ points: 120, duration: 60 });
 
 /** Answers 201 at once; the visit is written with the next batch (decision 008). */
-export const { POST, ALL } = defineEndpoint(
-  { method: 'POST', schema: TrackVisitSchema, maxBytes: TRACK_VISIT_MAX_BYTES, rateLimit: limiter },
-  async ({ input, now }) => {
-    queueVisit(input, now);
-    return json({ success: true }, { status: 201 });
-  },
-);
+export const { POST, ALL } = defineEndpoint({ method: 'POST', schema: TrackVisitSchema, maxBytes: TRACK_VISIT_MAX_BYTES, rateLimit: limiter }, async ({ input, now }) => {
+  queueVisit(input, now);
+  return json({ success: true }, { status: 201 });
+});

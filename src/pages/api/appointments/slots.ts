@@ -14,9 +14,15 @@ export const { GET, ALL } = defineEndpoint({ method: 'GET', query: SlotsQuerySch
   return json({
     success: true,
     data: result.days,
-    meta: { doctor_id: query.doctor_id, from: result.from, days: query.days, fee: result.fee, visit_minutes: result.visitMinutes,
+    meta: {
+      doctor_id: query.doctor_id,
+      from: result.from,
+      days: query.days,
+      fee: result.fee,
+      visit_minutes: result.visitMinutes,
       cancel_free_hours: result.cancelFreeHours,
       min_lead_minutes: result.minLeadMinutes,
-      ...(result.nextFree ? { next_free: result.nextFree } : {}) },
+      ...(result.nextFree ? { next_free: result.nextFree } : {}),
+    },
   });
 });

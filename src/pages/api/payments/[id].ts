@@ -1,5 +1,5 @@
-import { defineEndpoint } from '#server/endpoint.ts';
 import * as v from 'valibot';
+import { defineEndpoint } from '#server/endpoint.ts';
 import { json, pathParam } from '#server/http.ts';
 import { paymentOfAccount } from '#server/payments/service.ts';
 

@@ -12,7 +12,12 @@ export const { GET, POST, ALL } = combineEndpoints(
   }),
   defineEndpoint({ method: 'POST', auth: true, schema: ServiceRequestSchema, maxBytes: 8 * 1024 }, async ({ db, session, input, now }) => {
     const { account } = session;
-    const request = await createServiceRequest(db, { services: catalogueServices(), requester: { id: account.id, firstName: account.firstName, lastName: account.lastName }, body: input, now });
+    const request = await createServiceRequest(db, {
+      services: catalogueServices(),
+      requester: { id: account.id, firstName: account.firstName, lastName: account.lastName },
+      body: input,
+      now,
+    });
     return json({ success: true, data: request }, { status: 201 });
   }),
 );

@@ -22,10 +22,7 @@ export const accounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index('accounts_phone_number_idx').on(table.phoneNumber),
-    check('accounts_gender_check', sql`${table.gender} in ('male', 'female')`),
-  ],
+  (table) => [index('accounts_phone_number_idx').on(table.phoneNumber), check('accounts_gender_check', sql`${table.gender} in ('male', 'female')`)],
 );
 
 /**

@@ -62,12 +62,8 @@ export const appointments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [
-    uniqueIndex('appointments_active_slot_key')
-      .on(table.doctorId, table.startsAt)
-      .where(sql`${table.status} in ('held', 'awaiting_payment', 'confirmed')`),
-    uniqueIndex('appointments_one_hold_per_account_key')
-      .on(table.accountId)
-      .where(sql`${table.status} in ('held', 'awaiting_payment')`),
+    uniqueIndex('appointments_active_slot_key').on(table.doctorId, table.startsAt).where(sql`${table.status} in ('held', 'awaiting_payment', 'confirmed')`),
+    uniqueIndex('appointments_one_hold_per_account_key').on(table.accountId).where(sql`${table.status} in ('held', 'awaiting_payment')`),
     index('appointments_account_id_starts_at_idx').on(table.accountId, table.startsAt),
     index('appointments_doctor_id_starts_at_idx').on(table.doctorId, table.startsAt),
     // A person's other visits, for the overlap check of a hold for a relative (booking/repository.ts).
@@ -93,8 +89,5 @@ export const doctorLeaves = pgTable(
     reason: text('reason').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [
-    index('doctor_leaves_doctor_id_ends_at_idx').on(table.doctorId, table.endsAt),
-    check('doctor_leaves_times_check', sql`${table.endsAt} > ${table.startsAt}`),
-  ],
+  (table) => [index('doctor_leaves_doctor_id_ends_at_idx').on(table.doctorId, table.endsAt), check('doctor_leaves_times_check', sql`${table.endsAt} > ${table.startsAt}`)],
 );

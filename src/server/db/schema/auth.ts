@@ -47,10 +47,7 @@ export const otpFailedChecks = pgTable(
     ip: text('ip').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [
-    index('otp_failed_checks_phone_number_created_at_idx').on(table.phoneNumber, table.createdAt),
-    index('otp_failed_checks_ip_created_at_idx').on(table.ip, table.createdAt),
-  ],
+  (table) => [index('otp_failed_checks_phone_number_created_at_idx').on(table.phoneNumber, table.createdAt), index('otp_failed_checks_ip_created_at_idx').on(table.ip, table.createdAt)],
 );
 
 /** Bearer tokens. Only the SHA-256 of a token is kept; a token opens exactly one account. */

@@ -1,4 +1,4 @@
-import { index, bigint, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The hospital API's `Idempotency-Key`s (spec/api.md "Hospital side"). A POST inserts its row
@@ -22,10 +22,7 @@ export const hospitalIdempotency = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (table) => [
-    uniqueIndex('hospital_idempotency_key_name_idempotency_key_idx').on(table.keyName, table.idempotencyKey),
-    index('hospital_idempotency_created_at_idx').on(table.createdAt),
-  ],
+  (table) => [uniqueIndex('hospital_idempotency_key_name_idempotency_key_idx').on(table.keyName, table.idempotencyKey), index('hospital_idempotency_created_at_idx').on(table.createdAt)],
 );
 
 /** Every call on the hospital API, refused ones included: who, what, when, and the answer's status. */

@@ -1,14 +1,15 @@
 /** Every table of the portal; drizzle-kit generates migrations from this module. */
-export * from './visits.ts';
+
 export * from './accounts.ts';
-export * from './auth.ts';
-export * from './ledger.ts';
-export * from './wallet.ts';
-export * from './payments.ts';
-export * from './hospital.ts';
 export * from './appointments.ts';
-export * from './jobs.ts';
-export * from './service-requests.ts';
+export * from './auth.ts';
+export * from './hospital.ts';
 export * from './invoices.ts';
-export * from './test-results.ts';
+export * from './jobs.ts';
+export * from './ledger.ts';
 export * from './limits.ts';
+export * from './payments.ts';
+export * from './service-requests.ts';
+export * from './test-results.ts';
+export * from './visits.ts';
+export * from './wallet.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, bigint } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The durable job runner's queue (server/jobs): reminders, and recurring chores such as the payment
@@ -14,7 +14,9 @@ export const jobs = pgTable(
     key: text('key').notNull().unique('jobs_key_key'),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull().default({}),
-    status: text('status', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
     runAt: timestamp('run_at', { withTimezone: true }).notNull(),
     /** Recurring chores run again this many seconds after each run. */
     everySeconds: integer('every_seconds'),
@@ -26,8 +28,5 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [
-    index('jobs_due_idx').on(table.runAt).where(sql`${table.status} = 'pending'`),
-    check('jobs_status_check', sql`${table.status} in ('pending', 'done', 'failed')`),
-  ],
+  (table) => [index('jobs_due_idx').on(table.runAt).where(sql`${table.status} = 'pending'`), check('jobs_status_check', sql`${table.status} in ('pending', 'done', 'failed')`)],
 );

@@ -22,7 +22,9 @@ export const payments = pgTable(
     gateway: text('gateway', { enum: ['sandbox', 'zarinpal'] }).notNull(),
     /** The gateway's id for the payment, once registered there. */
     authority: text('authority').unique('payments_authority_key'),
-    status: text('status', { enum: ['pending', 'paid', 'failed', 'expired'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'expired'] })
+      .notNull()
+      .default('pending'),
     refId: text('ref_id'),
     /** Masked by the gateway or by us; never the whole number. */
     cardPan: text('card_pan'),
@@ -46,7 +48,9 @@ export const payments = pgTable(
      * Who pays: the account's holder (`account`), or anyone holding an invoice's public link
      * (`link`: the account is the invoice's, but the money is a stranger's and never enters a wallet).
      */
-    payer: text('payer', { enum: ['account', 'link'] }).notNull().default('account'),
+    payer: text('payer', { enum: ['account', 'link'] })
+      .notNull()
+      .default('account'),
     /**
      * A link payment that came after its invoice was settled: the money is owed back to the card it
      * came from ("payer refunds" in the ledger) and the receipt says so.
@@ -79,7 +83,9 @@ export const sandboxBankSessions = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     description: text('description').notNull(),
     callbackUrl: text('callback_url').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'cancelled'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'cancelled'] })
+      .notNull()
+      .default('pending'),
     cardPan: text('card_pan'),
     refId: text('ref_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -128,10 +128,7 @@ export const testResultClaimFailures = pgTable(
     ip: text('ip').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
-  (table) => [
-    index('test_result_claim_failures_account_id_at_idx').on(table.accountId, table.at),
-    index('test_result_claim_failures_ip_at_idx').on(table.ip, table.at),
-  ],
+  (table) => [index('test_result_claim_failures_account_id_at_idx').on(table.accountId, table.at), index('test_result_claim_failures_ip_at_idx').on(table.ip, table.at)],
 );
 
 /**

@@ -15,7 +15,9 @@ export const withdrawals = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** The 24 digits after IR. */
     iban: text('iban').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'rejected', 'cancelled'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'rejected', 'cancelled'] })
+      .notNull()
+      .default('pending'),
     bankReference: text('bank_reference'),
     reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

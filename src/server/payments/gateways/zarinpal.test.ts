@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeZarinpal, type FakeZarinpal, type FakeZarinpalFault } from '../../../../tests/support/fake-zarinpal.ts';
+import { type FakeZarinpal, type FakeZarinpalFault, startFakeZarinpal } from '../../../../tests/support/fake-zarinpal.ts';
 import { rejection } from '../../../../tests/support/rejection.ts';
 import { parseEnv } from '../../env.ts';
 import { GatewayError, type GatewayRequest, type PaymentGateway } from '../gateway.ts';
@@ -182,8 +182,7 @@ describe('Zarinpal gateway: no answer', () => {
 });
 
 describe('fake Zarinpal', () => {
-  const post = (path: string, body: string, contentType = 'application/json') =>
-    fetch(`${fake.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+  const post = (path: string, body: string, contentType = 'application/json') => fetch(`${fake.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
   const request = (fields: Record<string, unknown>) =>
     JSON.stringify({ merchant_id: merchantId, amount: 1_000_000, description: 'شارژ', callback_url: 'https://portal.example.ir/return-bank', ...fields });
 

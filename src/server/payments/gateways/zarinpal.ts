@@ -1,5 +1,5 @@
 import type { Env } from '../../env.ts';
-import { GATEWAY_MINIMUM_RIALS, GatewayError, maskCardPan, type GatewayRequest, type GatewayStart, type GatewayVerification, type PaymentGateway } from '../gateway.ts';
+import { GATEWAY_MINIMUM_RIALS, GatewayError, type GatewayRequest, type GatewayStart, type GatewayVerification, maskCardPan, type PaymentGateway } from '../gateway.ts';
 
 export interface ZarinpalOptions {
   /** The merchant id (ZARINPAL_MERCHANT_ID); sent in request bodies only, never in a message. */
@@ -25,9 +25,7 @@ interface ZarinpalBody {
 }
 
 /** What one call came to: Zarinpal's code and message, or why there is no answer to read; messages without the merchant id. */
-type CallResult =
-  | { answered: true; code: number; message: string; data: Exclude<ZarinpalBody['data'], unknown[] | undefined> }
-  | { answered: false; message: string };
+type CallResult = { answered: true; code: number; message: string; data: Exclude<ZarinpalBody['data'], unknown[] | undefined> } | { answered: false; message: string };
 
 /** Zarinpal's "too many attempts, try again later": no verdict on the payment. */
 const RATE_LIMITED = -12;

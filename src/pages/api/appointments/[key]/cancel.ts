@@ -1,5 +1,5 @@
-import { bookingContext } from '#server/appointments/default-context.ts';
 import { cancelAppointment } from '#server/appointments/changes.ts';
+import { bookingContext } from '#server/appointments/default-context.ts';
 import { defineEndpoint } from '#server/endpoint.ts';
 import { json, KeyParams } from '#server/http.ts';
 

@@ -1,6 +1,6 @@
 import { RescheduleSchema } from '#lib/api/contracts/appointments.ts';
-import { bookingContext } from '#server/appointments/default-context.ts';
 import { rescheduleAppointment } from '#server/appointments/changes.ts';
+import { bookingContext } from '#server/appointments/default-context.ts';
 import { defineEndpoint } from '#server/endpoint.ts';
 import { json, KeyParams } from '#server/http.ts';
 

@@ -1,5 +1,5 @@
-import { authMessages } from '#server/auth/messages.ts';
 import { SendCodeSchema } from '#lib/api/contracts/auth.ts';
+import { authMessages } from '#server/auth/messages.ts';
 import { AUTH_MAX_BYTES } from '#server/auth/schema.ts';
 import { sendLoginCode } from '#server/auth/service.ts';
 import { defineEndpoint } from '#server/endpoint.ts';

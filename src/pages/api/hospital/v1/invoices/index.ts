@@ -10,7 +10,8 @@ export const { POST, ALL } = defineHospitalEndpoint(
     method: 'POST',
     path: '/invoices',
     scope: 'invoices',
-    summary: "Issues an invoice to the account with this national code and mobile (or, with `service_request_key`, to the account that made that request); the patient gets an SMS with the invoice's public link.",
+    summary:
+      "Issues an invoice to the account with this national code and mobile (or, with `service_request_key`, to the account that made that request); the patient gets an SMS with the invoice's public link.",
     description:
       'Each line: `patient_share = quantity × unit_price − insurance_share − discount` (rials). An invoice with nothing left for the patient is `paid` at once, without a link. ' +
       'A wrong mobile for the national code, or a request of another patient, answers 422; an unknown request 404; a cancelled or rejected one 409.',

@@ -11,7 +11,8 @@ export const { GET, ALL } = defineHospitalEndpoint(
     path: '/service-requests/{key}',
     params: KeyParams,
     scope: 'service-requests',
-    summary: "One service request: the patient, the phone and address, the day asked for, the e-prescription's tracking code, the files sent with it (the prescription's photos or PDF) and every move so far.",
+    summary:
+      "One service request: the patient, the phone and address, the day asked for, the e-prescription's tracking code, the files sent with it (the prescription's photos or PDF) and every move so far.",
     answer: { status: 200, data: DeskServiceRequestSchema },
   },
   ({ db, params }) => deskServiceRequest(db, catalogueServices(), params.key),

@@ -9,7 +9,8 @@ export const { GET, ALL } = defineHospitalEndpoint(
     method: 'GET',
     path: '/service-requests',
     scope: 'service-requests',
-    summary: "Patients' service requests, oldest first: the open ones (the desk's queue) by default, or all, or one status; with the patient, the phone to call, the address and the day and window asked for.",
+    summary:
+      "Patients' service requests, oldest first: the open ones (the desk's queue) by default, or all, or one status; with the patient, the phone to call, the address and the day and window asked for.",
     query: HospitalServiceRequestsQuerySchema,
     answer: { status: 200, data: DeskServiceRequestSchema, list: true },
   },

@@ -1,8 +1,8 @@
 import { defineEndpoint } from '#server/endpoint.ts';
 import { env } from '#server/env.ts';
 import { json, TokenParams } from '#server/http.ts';
-import { payByLink } from '#server/invoices/links.ts';
 import { publicPayLimit } from '#server/invoices/limits.ts';
+import { payByLink } from '#server/invoices/links.ts';
 import { invoiceSettings } from '#server/invoices/settings.ts';
 
 /** `POST /api/public/invoices/{token}/pay` (no login): `{payment_id, redirect_url}`, a bank payment of the whole amount. */

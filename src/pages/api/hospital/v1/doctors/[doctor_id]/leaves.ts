@@ -12,7 +12,8 @@ export const { POST, ALL } = defineHospitalEndpoint(
     path: '/doctors/{doctor_id}/leaves',
     params: v.object({ doctor_id: pathParam(100) }),
     scope: 'appointments',
-    summary: "Files a doctor's leave: no slot inside it is offered any more; each booking it touches is cancelled, what was paid returns to the patient's wallet, and the patient gets an SMS with the reason.",
+    summary:
+      "Files a doctor's leave: no slot inside it is offered any more; each booking it touches is cancelled, what was paid returns to the patient's wallet, and the patient gets an SMS with the reason.",
     schema: LeaveSchema,
     maxBytes: 4096,
     answer: { status: 201, data: HospitalLeaveSchema },

@@ -12,7 +12,8 @@ export const { POST, ALL } = defineHospitalEndpoint(
     path: '/invoices/{key}/void',
     params: KeyParams,
     scope: 'invoices',
-    summary: "Voids an unpaid invoice: its links stop paying, wallet money put aside for it returns to the patient's wallet, and the patient gets an SMS with the reason. A paid invoice answers 409.",
+    summary:
+      "Voids an unpaid invoice: its links stop paying, wallet money put aside for it returns to the patient's wallet, and the patient gets an SMS with the reason. A paid invoice answers 409.",
     schema: VoidInvoiceSchema,
     maxBytes: 4096,
     answer: { status: 200, data: HospitalInvoiceSchema },

@@ -15,7 +15,7 @@ export const { GET, ALL } = defineHospitalEndpoint(
     summary: 'One file the patient sent with a service request (a photo or PDF of the prescription), as an attachment.',
     description:
       'The type is the one the portal recognised from the bytes (images were re-encoded without their metadata); `Content-Disposition: attachment` carries the cleaned name. ' +
-      'The `id`s are in the request\'s `files`. 404 for an id that is not a file of this request.',
+      "The `id`s are in the request's `files`. 404 for an id that is not a file of this request.",
     answer: { status: 200, file: REQUEST_FILE_TYPES },
   },
   async ({ db, params }) => {
