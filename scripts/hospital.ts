@@ -78,7 +78,7 @@ function newKey([name, scopes = '', ...rest]: string[]): void {
   if (!name || rest.length > 0) throw new CliError('usage: npm run hospital -- new-key <name> [scope+scope…]');
   const problem = keyNameProblem(name);
   if (problem) throw new CliError(problem);
-  let parsed;
+  let parsed: ReturnType<typeof parseScopes>;
   try {
     parsed = parseScopes(scopes);
   } catch (error) {

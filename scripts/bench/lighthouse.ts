@@ -137,7 +137,7 @@ function summarize(url: string, lhr: Lhr, performanceRuns: (number | null)[]): L
 
 function mainDocumentStatus(lhr: Lhr): number | null {
   const requests = lhr.audits['network-requests']?.details;
-  if (!requests || requests.type !== 'table') return null;
+  if (requests?.type !== 'table') return null;
   const first = requests.items.find((item) => item.resourceType === 'Document');
   return typeof first?.statusCode === 'number' ? first.statusCode : null;
 }

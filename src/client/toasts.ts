@@ -4,6 +4,7 @@ import { $toasts, addToast, handOffToasts, removeToast, type ToastKind, takeHand
 export type ToastHostLoader = () => Promise<{ mountToastHost(): void }>;
 
 let loadHost: ToastHostLoader | undefined;
+// biome-ignore lint/correctness/noUnusedVariables: read by the ??= in ensureHost, which loads the host once
 let host: Promise<unknown> | undefined;
 
 /** Tells the toasts where their renderer lives; until then they wait in `$toasts`. */

@@ -87,7 +87,7 @@ describe('server module shape', () => {
 
   it('nothing in src/ forces a value into a Db with a double cast', () => {
     // Built from parts so that this file does not match itself.
-    const doubleCast = new RegExp(['as', 'unknown', 'as', 'Db'].join('\\s+') + '\\b');
+    const doubleCast = new RegExp(`${['as', 'unknown', 'as', 'Db'].join('\\s+')}\\b`);
     const offenders = filesBelow(src, /\.(ts|tsx|astro)$/)
       .filter((file) => doubleCast.test(readFileSync(file, 'utf8')))
       .map((file) => path.relative(src, file));

@@ -40,7 +40,7 @@ function precheck(file: File): string | undefined {
 async function upload(local: number, file: File): Promise<void> {
   try {
     const { data } = await uploadRequestFile(file, file.name);
-    update(local, (entry) => ({ local, name: data.name, size: data.size, status: 'ready', file: data }));
+    update(local, (_entry) => ({ local, name: data.name, size: data.size, status: 'ready', file: data }));
   } catch (error) {
     const failure = describeFailure(error);
     const problem = Object.values(failure.fieldErrors).flat()[0] ?? (failure.status !== undefined && failure.status < 500 ? failure.message : undefined) ?? attachMessages.failed;

@@ -200,7 +200,7 @@ describe('hold → pay → reschedule → cancel', () => {
       readOutbox(server)
         .filter((line) => line.to === me.phone && line.text.includes(hold1.key))
         .map((line) => line.text),
-    ).toEqual([expect.stringMatching(/ثبت شد[^]*لغو یا تغییر رایگان تا [۰-۹]{1,2} [^ ]+ [۰-۹]{4} ساعت [۰-۹]{2}:[۰-۹]{2}؛ مبلغ به کیف پول برمی‌گردد\.$/)]);
+    ).toEqual([expect.stringMatching(/ثبت شد[\s\S]*لغو یا تغییر رایگان تا [۰-۹]{1,2} [^ ]+ [۰-۹]{4} ساعت [۰-۹]{2}:[۰-۹]{2}؛ مبلغ به کیف پول برمی‌گردد\.$/)]);
 
     const got = (await envelope<Appointment>(await getAs(server, `/api/appointments/${hold1.key}`, me.token))).data!;
     expect(got).toMatchObject({

@@ -629,11 +629,11 @@ describe.each(SERVER_DATABASES)('on the %s database', (database) => {
       expect(polluted.status).toBe(201);
       const pollutedData = (await envelope<ServiceRequest>(polluted)).data!;
       expect(pollutedData).toMatchObject({ status: 'submitted', patient: { first_name: 'پریسا', last_name: 'امینی', self: true } });
-      const constructor = await post(server, 'service-requests', `${json(good)},"constructor":{"prototype":{"for":${relative}}},"status":"done","key":"SR-AAAAAA","history":[]}`, {
+      const constructorPost = await post(server, 'service-requests', `${json(good)},"constructor":{"prototype":{"for":${relative}}},"status":"done","key":"SR-AAAAAA","history":[]}`, {
         token: me.token,
       });
-      expect(constructor.status).toBe(201);
-      const constructorData = (await envelope<ServiceRequest>(constructor)).data!;
+      expect(constructorPost.status).toBe(201);
+      const constructorData = (await envelope<ServiceRequest>(constructorPost)).data!;
       expect(constructorData).toMatchObject({ status: 'submitted', patient: { self: true } });
       expect(constructorData.key).not.toBe('SR-AAAAAA');
       expect(constructorData.history).toHaveLength(1);

@@ -145,7 +145,11 @@ describe.runIf(adminUrl)('per-address limits of the public links across two proc
     }
     return statuses;
   }
-  const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+  const tally = (statuses: number[]) =>
+    statuses.reduce<Record<number, number>>((counts, status) => {
+      counts[status] = (counts[status] ?? 0) + 1;
+      return counts;
+    }, {});
 
   it('an address opens public invoice links 60 times a minute in all, not 60 per process', async () => {
     expect(tally(await statusesOf(70, (server, ip) => getAs(server, `/api/public/invoices/${UNKNOWN}`, undefined, ip)))).toEqual({ 404: 60, 429: 10 });

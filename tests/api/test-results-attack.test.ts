@@ -113,7 +113,13 @@ const expect4xx = (status: number, what: string) => {
   expect(status, what).toBeLessThan(500);
 };
 /** Statuses tallied, for messages: `{"200":1,"404":19}`. */
-const tally = (statuses: number[]) => JSON.stringify(statuses.reduce<Record<number, number>>((counts, s) => ({ ...counts, [s]: (counts[s] ?? 0) + 1 }), {}));
+const tally = (statuses: number[]) =>
+  JSON.stringify(
+    statuses.reduce<Record<number, number>>((counts, s) => {
+      counts[s] = (counts[s] ?? 0) + 1;
+      return counts;
+    }, {}),
+  );
 
 /** `path` exactly as written; a POST carries the share body unless told otherwise. */
 const rawRequest = (method: 'GET' | 'POST', path: string, token?: string, body = '{"hours":24}') => sendRaw(server, method, path, { token, body });

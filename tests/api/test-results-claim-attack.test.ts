@@ -13,7 +13,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { TestResultSummary } from '../../src/lib/api/contracts/test-results.ts';
 import { hospitalAudit } from '../../src/server/db/schema/hospital.ts';
-import { type Envelope, envelope, getAs } from '../support/appointments-api.ts';
+import { envelope, getAs } from '../support/appointments-api.ts';
 import { SERVER_DATABASES, withServerOn } from '../support/databases.ts';
 import { hospitalCli } from '../support/hospital-cli.ts';
 import { hospitalCall } from '../support/invoice-api.ts';

@@ -235,8 +235,8 @@ describe('through Zarinpal (a local fake that checks every call)', () => {
         fetch(new URL(path, portal.url), { redirect: 'manual', ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
       const startPayOf = async (redirectUrl: string) =>
         /url=([^"]+)"/
-          .exec(await (await call(redirectUrl)).text())?.[1]
-          ?.replaceAll('&amp;', '&')
+          .exec(await (await call(redirectUrl)).text())![1]!
+          .replaceAll('&amp;', '&')
           .split('/')
           .pop()!;
       const arrive = (callback: string) => call(callback.replace('https://portal.example.ir', ''));

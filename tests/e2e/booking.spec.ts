@@ -57,7 +57,7 @@ test('logged out, the choice survives the login popup; the hold survives a reloa
   await chargeWallet(server(), token, slot.fee + 1_000_000);
   await page.reload();
   await expect(countdown(page)).toBeVisible();
-  await expect(page.locator('[data-booking-wallet]')).toHaveText(new Intl.NumberFormat('fa-IR').format(slot.fee + 1_000_000) + ' ریال');
+  await expect(page.locator('[data-booking-wallet]')).toHaveText(`${new Intl.NumberFormat('fa-IR').format(slot.fee + 1_000_000)} ریال`);
   await page.getByRole('button', { name: 'پرداخت از کیف پول و قطعی کردن نوبت' }).click();
 
   await expect(page.getByRole('heading', { name: 'نوبت شما قطعی شد' })).toBeVisible();

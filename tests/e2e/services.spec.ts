@@ -95,7 +95,11 @@ for (const path of ['/sr', '/sr/services']) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(path);
       // With the folded text open too.
-      await page.locator('main details').evaluateAll((all) => all.forEach((details) => ((details as HTMLDetailsElement).open = true)));
+      await page.locator('main details').evaluateAll((all) =>
+        all.forEach((details) => {
+          (details as HTMLDetailsElement).open = true;
+        }),
+      );
       await expectNoSevereAxe(page);
     });
   }
@@ -107,7 +111,11 @@ test.describe('on a 375 px phone', () => {
   for (const path of ['/sr', '/sr/services']) {
     test(`${path} never scrolls sideways`, async ({ page }) => {
       await page.goto(path);
-      await page.locator('main details').evaluateAll((all) => all.forEach((details) => ((details as HTMLDetailsElement).open = true)));
+      await page.locator('main details').evaluateAll((all) =>
+        all.forEach((details) => {
+          (details as HTMLDetailsElement).open = true;
+        }),
+      );
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       for (const link of await page.getByRole('link', { name: /^درخواست این خدمت/ }).all()) {
         const box = (await link.boundingBox())!;

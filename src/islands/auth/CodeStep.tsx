@@ -59,6 +59,7 @@ export function CodeStep() {
     if (digits.length === CODE_LENGTH && !$loginLoading.get()) submit(digits);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per step: the SMS is read and submitted once, with the submit of the first render
   useEffect(() => {
     const focus = setTimeout(() => input.current?.focus(), FOCUS_DELAY_MS);
     const reading = new AbortController();

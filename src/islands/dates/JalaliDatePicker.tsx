@@ -106,6 +106,7 @@ export default function JalaliDatePicker(props: JalaliDatePickerProps) {
   const lastDay = maxDate.toJulianDay();
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes a <dialog> natively; this click is the backdrop's
     <dialog
       ref={dialog}
       aria-labelledby={`${id}-title`}

@@ -65,6 +65,7 @@ function ItemsTable({ items }: { items: readonly InvoiceItem[] }) {
       </thead>
       <tbody>
         {items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an issued invoice's lines never change or move
           <tr key={index}>
             <td className={`${cell} text-muted`}>{toPersianDigits(index + 1)}</td>
             <th scope="row" className={`${cell} text-start font-normal [overflow-wrap:anywhere]`}>
@@ -87,6 +88,7 @@ function ItemsStack({ items }: { items: readonly InvoiceItem[] }) {
   return (
     <ol className="invoice-lines flex flex-col divide-y divide-line rounded-xl border border-line min-[640px]:hidden">
       {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: an issued invoice's lines never change or move
         <li key={index} className="invoice-line flex flex-col gap-2 p-3">
           <p className="font-bold [overflow-wrap:anywhere]">
             <span className="text-muted">{toPersianDigits(index + 1)}. </span>

@@ -13,6 +13,7 @@ export function Timeline({ history }: { history: ServiceRequestHistoryEntry[] })
       {history.map((entry, index) => {
         const last = index === history.length - 1;
         return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the history only grows at its end; the index parts two same-second entries
           <li key={`${entry.at}-${entry.status}-${index}`} className="relative flex gap-3 pb-5 last:pb-0" aria-current={last ? 'step' : undefined} data-history={entry.status}>
             {/* The rail and its dot: decoration; the text says everything. */}
             <span aria-hidden="true" className="relative flex w-4 shrink-0 justify-center">

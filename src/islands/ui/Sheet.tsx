@@ -17,6 +17,7 @@ export function Sheet({ open, title, onDismiss, children }: SheetProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new title is a new step, whose [data-autofocus] takes the focus
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;

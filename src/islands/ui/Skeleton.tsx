@@ -22,6 +22,7 @@ export function ListSkeleton({ label, facts = 2, action = true }: { label: strin
           </div>
           <div className="grid gap-2 sm:grid-cols-2">
             {Array.from({ length: facts }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder bars, all alike, never reordered
               <div key={index} className={`h-4 ${bar}`} />
             ))}
           </div>

@@ -9,7 +9,7 @@ export function normalizeForSearch(text: string): string {
     .replace(/[يى]/g, 'ی')
     .replace(/ك/g, 'ک')
     .replace(/ة/g, 'ه')
-    .replace(/[\u064B-\u065F\u0670\u0640\u200C\u200D\u200E\u200F]/g, '')
+    .replace(/[\u064B-\u065F\u0670\u0640\u200C-\u200F]/g, '')
     .replace(/\s+/g, '')
     .toLowerCase();
 }

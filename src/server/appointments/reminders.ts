@@ -31,7 +31,7 @@ export function registerReminderJob(context: () => BookingContext, send: (to: st
     const payload = job.payload as { key?: unknown; start?: unknown };
     if (typeof payload.key !== 'string') return;
     const row = await findAppointment(db, payload.key);
-    if (!row || row.status !== 'confirmed' || row.startsAt.toISOString() !== payload.start || row.startsAt <= now) return;
+    if (row?.status !== 'confirmed' || row.startsAt.toISOString() !== payload.start || row.startsAt <= now) return;
     const account = await findAccount(db, row.accountId);
     // Not through notify(): a provider's failure fails the job (its unit given back), which then runs again later.
     if (account) await sendNotification(db, { to: account.phoneNumber, text: noticeText(context(), row, 'reminder', now), now, provider: { sendText: (sms) => send(sms.to, sms.text) } });

@@ -49,21 +49,33 @@ export function parseHospitalKeys(text: string | undefined): HospitalKey[] {
   const keys: HospitalKey[] = [];
   const problems: string[] = [];
   const entries = (text ?? '').split(',').map((entry) => entry.trim());
-  entries.forEach((entry, index) => {
-    if (entry === '') return;
+  for (const [index, entry] of entries.entries()) {
+    if (entry === '') continue;
     const [name = '', hash = '', scopes = '', ...rest] = entry.split(':');
     const where = `  HOSPITAL_API_KEYS entry ${index + 1} ("${name}")`;
     const nameProblem = keyNameProblem(name);
-    if (nameProblem) return problems.push(`${where}: ${nameProblem}`);
-    if (!SHA256_HEX.test(hash)) return problems.push(`${where}: the second part must be the SHA-256 of the key, 64 hex digits (npm run hospital -- new-key ${name})`);
-    if (rest.length > 0) return problems.push(`${where}: expected name:<sha256>[:scope+scope…], found ${rest.length + 3} parts`);
-    if (keys.some((key) => key.name === name)) return problems.push(`${where}: the name is used twice`);
+    if (nameProblem) {
+      problems.push(`${where}: ${nameProblem}`);
+      continue;
+    }
+    if (!SHA256_HEX.test(hash)) {
+      problems.push(`${where}: the second part must be the SHA-256 of the key, 64 hex digits (npm run hospital -- new-key ${name})`);
+      continue;
+    }
+    if (rest.length > 0) {
+      problems.push(`${where}: expected name:<sha256>[:scope+scope…], found ${rest.length + 3} parts`);
+      continue;
+    }
+    if (keys.some((key) => key.name === name)) {
+      problems.push(`${where}: the name is used twice`);
+      continue;
+    }
     try {
       keys.push({ name, hash: Buffer.from(hash, 'hex'), scopes: parseScopes(scopes) });
     } catch (error) {
       problems.push(`${where}: ${(error as Error).message}`);
     }
-  });
+  }
   if (problems.length > 0) throw new EnvError(`Invalid configuration:\n${problems.join('\n')}`);
   return keys;
 }

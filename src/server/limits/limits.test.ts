@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { countEvents } from './repository.ts';
 import { addressLimit, consumeAllowance, pruneLimitEvents, takeAllowance } from './service.ts';

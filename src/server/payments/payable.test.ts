@@ -25,7 +25,10 @@ const statement = { paid: (key: string) => `paid ${key}`, heldForBank: (key: str
 function billBook(options: { retryReleases: boolean }) {
   const bills = new Map<string, Bill>();
   let nextId = 1;
-  const save = (bill: Bill) => (bills.set(bill.key, { ...bill }), { ...bill });
+  const save = (bill: Bill) => {
+    bills.set(bill.key, { ...bill });
+    return { ...bill };
+  };
   const forget = async (tx: Db, row: Bill, now: Date) => {
     await releasePayableEscrow(tx, { holds: SYSTEM_ACCOUNTS.invoiceHolds, statement, row, now });
     return save({ ...row, paidFromWallet: 0, paymentId: null });

@@ -151,7 +151,13 @@ const oweToPayer = async (tx: Db, payment: PaymentRow, now: Date): Promise<void>
  * whose effect no longer applies (arrived after expiry) goes to the patient's wallet.
  */
 const effects: Partial<Record<PaymentPurpose, { apply: PaymentEffect; afterPaid?: AfterPaid }>> = {
-  wallet_charge: { apply: async (tx, payment, now) => (await creditWallet(tx, payment, now), true), afterPaid: chargeAfterPaid },
+  wallet_charge: {
+    apply: async (tx, payment, now) => {
+      await creditWallet(tx, payment, now);
+      return true;
+    },
+    afterPaid: chargeAfterPaid,
+  },
 };
 
 /** Lets a feature (booking, invoices) say what its payments do once paid, and what it tells the patient after. */
