@@ -6,13 +6,13 @@ import { advisoryLock } from '../db/locks.ts';
 import { AppError } from '../errors.ts';
 import { isBusinessKey, withFreshKey } from '../keys.ts';
 import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
-import { lockWallet, transfer } from '../ledger/transfer.ts';
+import { lockWallet } from '../ledger/transfer.ts';
 import { recordEvent, refusal } from '../limits/service.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
-import { type Payable, payPayable } from '../payments/payable.ts';
+import { type Payable, payPayable, settlePayableMoney } from '../payments/payable.ts';
 import type { PaymentRow } from '../payments/repository.ts';
 import { type BookingContext, doctorName, doctorOf } from './context.ts';
-import { bookingStatement, holdLimitMessages, bookingMessages as M } from './messages.ts';
+import { holdLimitMessages, bookingMessages as M } from './messages.ts';
 import { tellPatient } from './notices.ts';
 import { toAppointment } from './present.ts';
 import { appointmentEscrow, releaseUnconfirmed } from './release.ts';
@@ -280,28 +280,12 @@ export async function confirmPaid(
   tx: Db,
   { ctx, row, paid, now }: { ctx: BookingContext; row: AppointmentRow; paid: { byBank: number; payment?: PaymentRow }; now: Date },
 ): Promise<AppointmentRow> {
-  if (paid.payment && paid.byBank > 0) {
-    await transfer(tx, {
-      from: SYSTEM_ACCOUNTS.gateway,
-      to: SYSTEM_ACCOUNTS.revenue,
-      amount: paid.byBank,
-      type: 'payment',
-      description: `هزینهٔ نوبت ${row.key} از درگاه بانک`,
-      reference: paid.payment.id,
-      now,
-    });
-  }
-  if (row.paidFromWallet > 0) {
-    await transfer(tx, {
-      from: SYSTEM_ACCOUNTS.appointmentHolds,
-      to: SYSTEM_ACCOUNTS.revenue,
-      amount: row.paidFromWallet,
-      type: 'payment',
-      description: bookingStatement.paid(row.key),
-      reference: row.key,
-      now,
-    });
-  }
+  await settlePayableMoney(tx, {
+    ...appointmentEscrow,
+    row,
+    ...(paid.payment ? { bank: { amount: paid.byBank, paymentId: paid.payment.id, description: `هزینهٔ نوبت ${row.key} از درگاه بانک` } } : {}),
+    now,
+  });
   const confirmed = await updateAppointment(tx, row.id, { status: 'confirmed', paidByBank: paid.byBank, expiresAt: null, confirmedAt: now });
   await scheduleReminder(tx, ctx, confirmed, now);
   return confirmed;

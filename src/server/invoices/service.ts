@@ -4,9 +4,9 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { isBusinessKey, withFreshKey } from '../keys.ts';
 import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
-import { lockWallet, transfer } from '../ledger/transfer.ts';
+import { lockWallet } from '../ledger/transfer.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
-import { type Payable, payPayable, releasePayableEscrow } from '../payments/payable.ts';
+import { type Payable, payPayable, releasePayableEscrow, settlePayableMoney } from '../payments/payable.ts';
 import { lockServiceRequest } from '../service-requests/repository.ts';
 import type { Services } from '../service-requests/services.ts';
 import { invoiceStatement, invoiceMessages as M } from './messages.ts';
@@ -114,26 +114,12 @@ export async function releaseEscrow(tx: Db, row: InvoiceRow, now: Date): Promise
  * "invoice holds" move to revenue. The caller holds the owner's wallet lock and the invoice's.
  */
 export async function settleInvoice(tx: Db, row: InvoiceRow, paid: { byBank: number; paymentId: string; byLink: boolean }, now: Date): Promise<InvoiceRow> {
-  await transfer(tx, {
-    from: SYSTEM_ACCOUNTS.gateway,
-    to: SYSTEM_ACCOUNTS.revenue,
-    amount: paid.byBank,
-    type: 'payment',
-    description: paid.byLink ? invoiceStatement.byLink(row.key) : invoiceStatement.bank(row.key),
-    reference: paid.paymentId,
+  await settlePayableMoney(tx, {
+    ...invoiceEscrow,
+    row,
+    bank: { amount: paid.byBank, paymentId: paid.paymentId, description: paid.byLink ? invoiceStatement.byLink(row.key) : invoiceStatement.bank(row.key) },
     now,
   });
-  if (row.paidFromWallet > 0) {
-    await transfer(tx, {
-      from: SYSTEM_ACCOUNTS.invoiceHolds,
-      to: SYSTEM_ACCOUNTS.revenue,
-      amount: row.paidFromWallet,
-      type: 'payment',
-      description: invoiceStatement.paid(row.key),
-      reference: row.key,
-      now,
-    });
-  }
   return updateInvoice(tx, row.id, { status: 'paid', paidByBank: paid.byBank, paidByLink: paid.byLink, paymentId: null, settledPaymentId: paid.paymentId, paidAt: now });
 }
 

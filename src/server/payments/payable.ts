@@ -12,7 +12,7 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { ensureJob } from '../jobs/repository.ts';
 import { registerJobHandler } from '../jobs/runner.ts';
-import type { SystemAccount } from '../ledger/accounts.ts';
+import { SYSTEM_ACCOUNTS, type SystemAccount } from '../ledger/accounts.ts';
 import { walletBalanceOf } from '../ledger/repository.ts';
 import { lockWallet, transfer } from '../ledger/transfer.ts';
 import { logError } from '../log.ts';
@@ -156,6 +156,32 @@ export async function releasePayableEscrow(tx: Db, release: { holds: SystemAccou
     reference: row.key,
     now: release.now,
   });
+}
+
+/**
+ * Moves a payable's money to revenue once it is paid (the caller holds the owner's wallet lock):
+ * what the bank paid leaves the gateway's account, and the wallet part set aside leaves the holds.
+ * The row's bookkeeping is the feature's.
+ */
+export async function settlePayableMoney(
+  tx: Db,
+  settle: { holds: SystemAccount; statement: PayableStatement; row: PayableRow; bank?: { amount: number; paymentId: string; description: string }; now: Date },
+): Promise<void> {
+  const { row, bank, now } = settle;
+  if (bank && bank.amount > 0) {
+    await transfer(tx, { from: SYSTEM_ACCOUNTS.gateway, to: SYSTEM_ACCOUNTS.revenue, amount: bank.amount, type: 'payment', description: bank.description, reference: bank.paymentId, now });
+  }
+  if (row.paidFromWallet > 0) {
+    await transfer(tx, {
+      from: settle.holds,
+      to: SYSTEM_ACCOUNTS.revenue,
+      amount: row.paidFromWallet,
+      type: 'payment',
+      description: settle.statement.paid(row.key),
+      reference: row.key,
+      now,
+    });
+  }
 }
 
 /** A feature's chore that gives back the wallet money of rows whose bank payment never came. */
