@@ -1,7 +1,7 @@
 import type { AstroIntegration } from 'astro';
 
 /**
- * How the browser's scripts are cut into files (issue 9 item 18). Over HTTP/1.1 every script file
+ * How the browser's scripts are cut into files. Over HTTP/1.1 every script file
  * costs about 0.6 KB of response headers on top of its body, so a public page should load as few as
  * possible: the shell every page runs (Base layout → src/islands/shell/boot.ts →
  * src/client/shell/main.ts) becomes ONE file with all it imports, and the date and pregnancy maths
@@ -10,9 +10,9 @@ import type { AstroIntegration } from 'astro';
  * small shared chunks.
  *
  * The account pages' groups come after those (priority 0), so they never take a module the shell, the
- * UI kit or the dates file would hold, and a public page never loads them. Issue 12's three pages had
- * pushed the rules and contracts into ten files of under 2 KB each (the appointments page went from
- * 102.4 to 105.6 KB logged out); grouped, it is back at about 100 KB.
+ * UI kit or the dates file would hold, and a public page never loads them. Left to the bundler, the
+ * account pages' rules and contracts split into many files of under 2 KB each, each paying its own
+ * headers; grouped, they cost one.
  *
  * Only client modules match these patterns; the server build is unaffected.
  */
@@ -43,7 +43,7 @@ const GROUPS = [
     test: /[\\/]src[\\/](?:lib[\\/]services[\\/]names\.ts|lib[\\/]api[\\/]contracts[\\/]service-requests\.ts|lib[\\/]validation[\\/]prescription\.ts|client[\\/]api[\\/]service-requests\.ts|islands[\\/]service-requests[\\/](?:labels\.ts|parts\.tsx)|stores[\\/]service-requests)/,
     priority: 0,
   },
-  // Issue 13: what both views of the results page share after login (their stores, calls, contract,
+  // What both views of the results page share after login (their stores, calls, contract,
   // labels) in one file, none of it in the files every account page loads. The
   // island itself (TestResultsPage: the login prompt and a lazy import) stays out, and so do the two
   // views (ResultsList with the claim form, ResultView with the document, charts and share links):

@@ -4,7 +4,7 @@ import { createClinicSchema, createDoctorSchema, expertiseGroupSchema } from './
 import { pregnancyTrimesterSchema, pregnancyWeekSchema } from './content/pregnancy-schema.ts';
 import { serviceSchema } from './content/services-schema.ts';
 
-/** The care catalogue (issue 4): fictional demo data, checked at build by these schemas. */
+/** The care catalogue: fictional demo data, checked at build by these schemas. */
 const expertiseGroups = defineCollection({
   loader: glob({ pattern: '*.json', base: './src/content/expertise-groups' }),
   schema: expertiseGroupSchema,
@@ -20,13 +20,13 @@ const doctors = defineCollection({
   schema: ({ image }) => createDoctorSchema(image()),
 });
 
-/** Services on request (issue 12): pages /sr and /sr/services; the server checks requests against them. */
+/** Services on request: pages /sr and /sr/services; the server checks requests against them. */
 const services = defineCollection({
   loader: glob({ pattern: '*.json', base: './src/content/services' }),
   schema: serviceSchema,
 });
 
-/** The pregnancy timeline (issue 5). */
+/** The pregnancy timeline, week by week. */
 const pregnancyWeeks = defineCollection({
   loader: glob({ pattern: '*.md', base: './src/content/pregnancy-weeks' }),
   schema: pregnancyWeekSchema,

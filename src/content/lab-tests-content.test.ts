@@ -1,6 +1,6 @@
 /**
  * Our explanations of common lab tests (src/content/lab-tests/*.json): every file passes its schema,
- * the tests of issue 13 are all there under their real LOINC codes, no code or alias belongs to two
+ * the common tests patients ask about are all there under their real LOINC codes, no code or alias belongs to two
  * files, the text keeps Persian typography, and server/test-results/explanations.ts finds them.
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lab-tests')
 
 const MIN_TESTS = 30;
 
-/** The tests issue 13 asks for, by the LOINC code labs most often send for each. */
+/** The tests patients most often get back, by the LOINC code labs most often send for each. */
 const REQUIRED_LOINC: Record<string, string> = {
   '6690-2': 'WBC',
   '789-8': 'RBC',
@@ -144,7 +144,7 @@ describe('lab test files', () => {
 });
 
 describe('the lab test explanations', () => {
-  it('cover issue 13 and agree with each other', () => {
+  it('cover the common tests and agree with each other', () => {
     expect(problems(load())).toEqual([]);
   });
 
