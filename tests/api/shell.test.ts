@@ -82,6 +82,21 @@ describe('static files', () => {
     expect(await br.text()).toBe(await plain.text());
   });
 
+  it('sends a hashed asset only the headers that act on it; a page keeps every one', async () => {
+    const page = await get('/');
+    const script = /src="(\/_astro\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    const asset = await get(script!, { 'accept-encoding': 'br' });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy', 'etag']) {
+      expect(asset.headers.get(name), name).toBeNull();
+      expect(page.headers.get(name), name).toBeTruthy();
+    }
+    // A conditional request for an immutable file is answered in full, never 304 on a stale tag.
+    expect((await get(script!, { 'if-none-match': '*' })).status).toBe(200);
+  });
+
   it('revalidates pages with ETags', async () => {
     const first = await get('/');
     expect(first.headers.get('cache-control')).toBe('no-cache');

@@ -97,15 +97,32 @@ function pickEncoding(file: StaticFile, acceptEncoding: string): ['br' | 'gzip' 
   return [undefined, file.identity];
 }
 
+/**
+ * Headers that only act on a document (what it may frame, open, embed or use). A hashed build file
+ * (`/_astro/…`: scripts, styles, fonts, images) is never a document the portal serves as one, and a
+ * page loads a dozen of them: on a slow network each response's ~260 bytes of these count as much
+ * as script. It keeps `X-Content-Type-Options` (a script's MIME check), `Referrer-Policy` (a module
+ * script's own fetches follow it) and HSTS.
+ */
+const DOCUMENT_ONLY_HEADERS = ['Content-Security-Policy', 'X-Frame-Options', 'Cross-Origin-Opener-Policy', 'Permissions-Policy'];
+
+/** Whether a file never changes under its name: the build's hashed files, cached for a year. */
+const isImmutable = (file: StaticFile) => file.cacheControl.includes('immutable');
+
 /** Answers a GET or HEAD for a static file, with 304 on a matching ETag. */
 export function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile): void {
   const [encoding, chosen] = pickEncoding(file, String(req.headers['accept-encoding'] ?? ''));
   res.setHeader('Content-Type', file.type);
   res.setHeader('Cache-Control', file.cacheControl);
-  res.setHeader('ETag', chosen.etag);
+  if (isImmutable(file)) {
+    // Never revalidated, so no ETag either.
+    for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+  } else {
+    res.setHeader('ETag', chosen.etag);
+  }
   if (file.br || file.gzip) res.setHeader('Vary', 'Accept-Encoding');
   if (encoding) res.setHeader('Content-Encoding', encoding);
-  if (req.headers['if-none-match'] === chosen.etag) {
+  if (!isImmutable(file) && req.headers['if-none-match'] === chosen.etag) {
     res.statusCode = 304;
     res.end();
     return;
