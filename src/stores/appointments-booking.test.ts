@@ -64,7 +64,7 @@ function slotsAnswer(...free: string[]) {
   return {
     success: true,
     data: [{ date: '2026-12-01', slots: [START, OTHER_START].map((start) => ({ start, available: free.includes(start) })) }],
-    meta: { doctor_id: DOCTOR, from: '2026-11-26', days: 14, fee: 2_000_000, cancel_free_hours: 24 },
+    meta: { doctor_id: DOCTOR, from: '2026-11-26', days: 14, fee: 2_000_000, cancel_free_hours: 24, hold_minutes: 15 },
   };
 }
 
@@ -125,7 +125,7 @@ describe('the booking steps', () => {
     const stop = booking.startBooking(DOCTOR);
     await settle();
     expect(booking.$view.get()).toEqual({ step: 'choose' });
-    expect(booking.$slots.get()).toMatchObject({ status: 'ready', fee: 2_000_000, window: booking.FIRST_DAYS, cancelFreeHours: 24 });
+    expect(booking.$slots.get()).toMatchObject({ status: 'ready', fee: 2_000_000, window: booking.FIRST_DAYS, cancelFreeHours: 24, holdMinutes: 15 });
 
     booking.chooseSlot(START);
     api.holdSlot.mockResolvedValue({ success: true, data: appointment('held') });

@@ -19,7 +19,7 @@ import { loadWallet } from './wallet.ts';
 /** Days asked for first; the rest of the booking window on request. */
 export const FIRST_DAYS = 14;
 
-export type SlotsState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; days: SlotDay[]; fee: number; window: number; cancelFreeHours: number };
+export type SlotsState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; days: SlotDay[]; fee: number; window: number; cancelFreeHours: number; holdMinutes: number };
 
 export type BookingView =
   /** Choosing a day and a time. */
@@ -81,7 +81,7 @@ export async function loadSlots(days = FIRST_DAYS): Promise<void> {
   if (before.status !== 'ready') $slots.set({ status: 'loading' });
   try {
     const { data, meta } = await bookingApi.fetchSlots({ doctor_id: doctorId, days });
-    $slots.set({ status: 'ready', days: data, fee: meta.fee, window: days, cancelFreeHours: meta.cancel_free_hours });
+    $slots.set({ status: 'ready', days: data, fee: meta.fee, window: days, cancelFreeHours: meta.cancel_free_hours, holdMinutes: meta.hold_minutes });
     // A chosen time that was taken meanwhile is dropped.
     const chosen = $chosen.get();
     if (chosen && !data.some((day) => day.slots.some((slot) => slot.start === chosen && slot.available))) chooseSlot(undefined);

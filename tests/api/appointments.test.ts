@@ -40,6 +40,7 @@ describe('GET /api/appointments/slots', () => {
       fee: 5_000_000,
       visit_minutes: 15,
       cancel_free_hours: 24,
+      hold_minutes: 10,
       min_lead_minutes: 60,
       from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
@@ -96,6 +97,22 @@ async function raceForOneSlot(on: RunningServer, doctorId: string, label: string
   const slot = (await slotsOf(on, doctorId)).data.flatMap((day) => day.slots).find((s) => s.start === start);
   expect(slot?.available).toBe(false);
 }
+
+describe('HOLD_MINUTES', () => {
+  it('is what the slots answer tells the booking page, and how long a hold lasts', async () => {
+    const other = await startServer({ env: { TRUST_PROXY: '1', DEMO_DATA: '0', HOLD_MINUTES: '15' } });
+    try {
+      expect((await slotsOf(other, 'zahra-bagheri')).meta.hold_minutes).toBe(15);
+      const me = await patient(other);
+      const [start] = await freeStarts(other, 'zahra-bagheri');
+      const held = await holdOk(other, me.token, 'zahra-bagheri', start!);
+      expect(Date.parse(held.expires_at!) - Date.now()).toBeGreaterThan(14 * 60_000);
+      expect(Date.parse(held.expires_at!) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+    } finally {
+      await other.dispose();
+    }
+  });
+});
 
 describe('the race for one slot', () => {
   it('100 concurrent holds: one 201, 99 409 with alternatives, none 5xx (embedded database)', async () => {

@@ -29,6 +29,8 @@ test('logged out, the choice survives the login popup; the hold survives a reloa
   await expectNoSevereAxe(page);
   await chooseSlot(page, slot);
   await expect(page.locator('[data-cancel-rule="open"]')).toHaveText(openRule(slot.start));
+  // HOLD_MINUTES as the slots answer tells it (10 by default), in Persian digits.
+  await expect(page.getByText('با رزرو، این زمان ۱۰ دقیقه برای شما نگه داشته می‌شود تا هزینه را بپردازید.')).toBeVisible();
   await page.getByRole('button', { name: 'رزرو این نوبت' }).click();
 
   // The login popup opens; registering there holds the chosen slot without choosing again.

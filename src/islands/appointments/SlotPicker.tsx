@@ -100,7 +100,7 @@ function TimeGrid({ day, value, onChange }: { day: SlotDay; value: string | unde
   );
 }
 
-function ReserveForm({ start, cancelFreeHours }: { start: string; cancelFreeHours: number }) {
+function ReserveForm({ start, cancelFreeHours, holdMinutes }: { start: string; cancelFreeHours: number; holdMinutes: number }) {
   const holding = useStore($holding);
   const [whom, setWhom] = useState<Whom>('self');
   const [problem, setProblem] = useState<string>();
@@ -125,7 +125,7 @@ function ReserveForm({ start, cancelFreeHours }: { start: string; cancelFreeHour
       <PrimaryButton busy={holding} disabled={holding}>
         رزرو این نوبت
       </PrimaryButton>
-      <p className="text-sm text-muted">با رزرو، این زمان ۱۰ دقیقه برای شما نگه داشته می‌شود تا هزینه را بپردازید.</p>
+      <p className="text-sm text-muted">با رزرو، این زمان {toPersianDigits(holdMinutes)} دقیقه برای شما نگه داشته می‌شود تا هزینه را بپردازید.</p>
     </>
   );
 
@@ -210,7 +210,7 @@ export function SlotPicker() {
         </p>
       )}
       {day && !closedReason(day) && <TimeGrid day={day} value={chosen} onChange={chooseSlot} />}
-      {chosen && <ReserveForm start={chosen} cancelFreeHours={slots.cancelFreeHours} />}
+      {chosen && <ReserveForm start={chosen} cancelFreeHours={slots.cancelFreeHours} holdMinutes={slots.holdMinutes} />}
     </section>
   );
 }

@@ -68,8 +68,8 @@ export async function listSlots(db: Db, ctx: BookingContext, query: { doctorId: 
   const { days, taken } = await daysWithOccupancy(db, ctx, query.doctorId, doctor, { from, days: query.days }, now);
   const result = days.map((day) => toSlotDay(day, taken));
   const nextFree = result.flatMap((day) => day.slots).find((slot) => slot.available)?.start;
-  const { cancelFreeHours, minLeadMinutes } = ctx.settings;
-  return { days: result, from, fee: doctor.visit_fee_rial, visitMinutes: doctor.visit_minutes, cancelFreeHours, minLeadMinutes, ...(nextFree ? { nextFree } : {}) };
+  const { cancelFreeHours, holdMinutes, minLeadMinutes } = ctx.settings;
+  return { days: result, from, fee: doctor.visit_fee_rial, visitMinutes: doctor.visit_minutes, cancelFreeHours, holdMinutes, minLeadMinutes, ...(nextFree ? { nextFree } : {}) };
 }
 
 /**

@@ -80,6 +80,8 @@ export interface SlotsAnswer {
     visit_minutes: number;
     /** A booking may be cancelled or moved free of charge up to this many hours before it (CANCEL_FREE_HOURS). */
     cancel_free_hours: number;
+    /** A slot taken with «رزرو» is kept this many minutes for the payment (HOLD_MINUTES). */
+    hold_minutes: number;
     /** Slots starting sooner than this many minutes from now are left out (BOOKING_MIN_LEAD_MINUTES). */
     min_lead_minutes: number;
     next_free?: string;

@@ -21,6 +21,7 @@ export const { GET, ALL } = defineEndpoint({ method: 'GET', query: SlotsQuerySch
       fee: result.fee,
       visit_minutes: result.visitMinutes,
       cancel_free_hours: result.cancelFreeHours,
+      hold_minutes: result.holdMinutes,
       min_lead_minutes: result.minLeadMinutes,
       ...(result.nextFree ? { next_free: result.nextFree } : {}),
     },
