@@ -9,7 +9,7 @@ import { setUpBookingJobs } from '../src/server/appointments/jobs.ts';
 import { pruneLoginRecords } from '../src/server/auth/service.ts';
 import { provideCatalogue, readCatalogue } from '../src/server/catalogue/index.ts';
 import { openConfiguredDatabase, provideDatabase } from '../src/server/db/index.ts';
-import { DEMO_PATIENT, seedDemo } from '../src/server/demo/seed.ts';
+import { DEMO_PATIENT, seedDemo, seedDemoPatientVisitDay } from '../src/server/demo/seed.ts';
 import { EnvError, env } from '../src/server/env.ts';
 import { setUpInvoiceJobs } from '../src/server/invoices/jobs.ts';
 import { runDueJobs } from '../src/server/jobs/runner.ts';
@@ -49,6 +49,10 @@ async function main(): Promise<void> {
   const demo = config.DEMO_DATA === '1' || (config.DEMO_DATA === 'auto' && database.dialect === 'pglite' && config.NODE_ENV !== 'production');
   if (demo && (await seedDemo(database.db, { now: new Date() }))) {
     console.log(`Demo patient added: log in with ${DEMO_PATIENT.phoneNumber}; the code is in ${config.SMS_OUTBOX_FILE} (README «Demo data»).`);
+  }
+  if (demo) {
+    const doctorId = await seedDemoPatientVisitDay(database.db, new Date()).catch((error: unknown) => logError('Seeding the demo visit day failed', error));
+    if (doctorId) console.log(`Demo visit day: ${DEMO_PATIENT.phoneNumber} has a visit today; board at /queue/${doctorId}, desk: npm run hospital -- queue ${doctorId}`);
   }
   const prune = () =>
     Promise.all([

@@ -89,6 +89,8 @@ export const scheduleSlotSchema = z
     start: time,
     end: time,
     clinic: slug,
+    /** The doctor's room in that clinic, e.g. «اتاق ۲۰۴»: told to the patient on the visit day. */
+    room: persian.optional(),
   })
   .refine((s) => rangeOk(s.start, s.end), { message: 'end must be after start', path: ['end'] });
 

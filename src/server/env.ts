@@ -71,6 +71,13 @@ const EnvSchema = v.object({
   CANCEL_FREE_HOURS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'hours: 0 … 720'), v.toNumber(), v.maxValue(720)), '24'),
   /** No slot starting sooner than this many minutes from now is offered, held or moved to: time to pay and to get there. */
   BOOKING_MIN_LEAD_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'minutes: 0 … 1440'), v.toNumber(), v.maxValue(1440)), '60'),
+  /** On the visit day, «رسیدم» (check-in) opens this many minutes before the slot. */
+  CHECKIN_OPEN_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'minutes: 0 … 1440'), v.toNumber(), v.maxValue(1440)), '60'),
+  /** A patient gets one SMS when this many patients (or fewer) are left ahead of them in the doctor's queue. */
+  QUEUE_NOTIFY_AHEAD: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'a count: 0 … 20'), v.toNumber(), v.maxValue(20)), '2'),
+  /** Live queue streams one process keeps open per account, and per address (a clinic's Wi-Fi puts a waiting room behind one address). */
+  QUEUE_STREAMS_PER_ACCOUNT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'a count: 1 … 50'), v.toNumber(), v.minValue(1), v.maxValue(50)), '4'),
+  QUEUE_STREAMS_PER_ADDRESS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'a count: 1 … 10000'), v.toNumber(), v.minValue(1), v.maxValue(10000)), '200'),
   /** The reminder SMS goes out this many hours before an appointment. */
   REMINDER_HOURS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'hours: 1 … 168'), v.toNumber(), v.minValue(1), v.maxValue(168)), '24'),
   /**

@@ -7,6 +7,8 @@ export interface Session {
   start: string;
   end: string;
   clinic: string;
+  /** The doctor's room in that clinic («اتاق ۲۰۴»). */
+  room?: string | undefined;
 }
 
 export interface WorkingDay {

@@ -18,6 +18,12 @@ export interface Database {
   dialect: 'pglite' | 'postgres';
   /** Set for PostgreSQL: migrations take an advisory lock on a connection of their own. */
   url?: string;
+  /**
+   * Calls `onMessage` with each NOTIFY payload on `channel`, from any process on the same database;
+   * `onResync` after a lost listening connection came back (messages in between are lost: the
+   * caller reloads what it shows). Resolves to the function that stops listening.
+   */
+  listen(channel: string, handlers: { onMessage: (payload: string) => void; onResync?: () => void }): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -56,18 +62,95 @@ export async function openDatabase({ databaseUrl, dataDir, connectTimeoutMs }: D
     const pool = createResilientPool(databaseUrl, connectTimeoutMs);
     // Fail at boot, not at the first request, when the server is unreachable.
     await pool.query('select 1');
-    return { db: drizzlePg({ client: pool, schema }), dialect: 'postgres', url: databaseUrl, close: () => pool.end() };
+    const listeners = new Set<() => Promise<void>>();
+    return {
+      db: drizzlePg({ client: pool, schema }),
+      dialect: 'postgres',
+      url: databaseUrl,
+      async listen(channel, handlers) {
+        const stop = await listenOnPostgres(databaseUrl, channel, handlers);
+        listeners.add(stop);
+        return async () => {
+          listeners.delete(stop);
+          await stop();
+        };
+      },
+      async close() {
+        await Promise.allSettled([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
+    };
   }
   const dir = path.resolve(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  return { db: drizzlePglite({ client, schema }), dialect: 'pglite', close: () => client.close() };
+  return pgliteDatabase(await PGlite.create(dir));
+}
+
+function pgliteDatabase(client: PGlite): Database {
+  return {
+    db: drizzlePglite({ client, schema }),
+    dialect: 'pglite',
+    // One PGlite serves one process: its NOTIFY reaches its own listeners.
+    async listen(channel, { onMessage }) {
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+    close: () => client.close(),
+  };
 }
 
 /** A throwaway in-memory PGlite, for tests. */
 export async function openMemoryDatabase(): Promise<Database> {
-  const client = await PGlite.create();
-  return { db: drizzlePglite({ client, schema }), dialect: 'pglite', close: () => client.close() };
+  return pgliteDatabase(await PGlite.create());
+}
+
+/** How long a lost LISTEN connection waits before it tries again, doubling up to the last. */
+const LISTEN_RETRY_MS = [500, 1000, 2000, 5000, 10_000];
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries and lose it). A lost
+ * connection (a restart, a failover) is opened again with back-off, and `onResync` tells the
+ * caller that messages may have been missed.
+ */
+async function listenOnPostgres(url: string, channel: string, { onMessage, onResync }: { onMessage: (payload: string) => void; onResync?: () => void }): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let failures = 0;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    const retry = (error: unknown) => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      logError('PostgreSQL LISTEN connection lost', error);
+      next.end().catch(() => {});
+      const wait = LISTEN_RETRY_MS[Math.min(failures++, LISTEN_RETRY_MS.length - 1)]!;
+      setTimeout(() => {
+        if (stopped) return;
+        connect().then(
+          () => onResync?.(),
+          (reconnect: unknown) => retry(reconnect),
+        );
+      }, wait).unref();
+    };
+    client = next;
+    next.on('error', retry);
+    next.on('end', () => retry(new Error('connection ended')));
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    failures = 0;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    const current = client;
+    client = undefined;
+    await current?.end().catch(() => {});
+  };
 }
 
 /** Whether the database answers a trivial query now; for `/api/health`. */

@@ -2,7 +2,7 @@ import { env } from '../env.ts';
 import { type Database, type Db, openDatabase } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 
-export type { Db } from './client.ts';
+export type { Database, Db } from './client.ts';
 
 // The start script opens and migrates the database before it loads the Astro server bundle, and
 // hands it over here: the bundle has its own copy of this module, and PGlite allows one opener.
@@ -27,4 +27,11 @@ export async function getDb(): Promise<Db> {
   const registry = globalThis as Registry;
   registry[registryKey] ??= openConfiguredDatabase();
   return (await registry[registryKey]).db;
+}
+
+/** The process's database with its LISTEN side, for the live streams. */
+export async function getDatabase(): Promise<Database> {
+  const registry = globalThis as Registry;
+  registry[registryKey] ??= openConfiguredDatabase();
+  return registry[registryKey];
 }

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { addDays, tehranInstant } from '#lib/appointments/slots.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
-import { insertAccount, NATIONAL_CODE_CONSTRAINT } from '../accounts/repository.ts';
+import { findAccountByNationalCode, insertAccount, NATIONAL_CODE_CONSTRAINT } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { accounts } from '../db/schema/accounts.ts';
@@ -13,14 +13,13 @@ import { bookingContext } from '../appointments/default-context.ts';
 import { holdSlot, payAppointment } from '../appointments/service.ts';
 import { nextFreeStarts } from '../appointments/slots.ts';
 import { type InvoiceSettings, payInvoice } from '../invoices/service.ts';
-import { createSandboxGateway, paySandboxSession } from '../payments/gateways/sandbox.ts';
-import { findPayment } from '../payments/repository.ts';
-import { completePayment, createPayment, startPayment } from '../payments/service.ts';
 import { createServiceRequest, moveServiceRequest } from '../service-requests/service.ts';
 import type { ResultContext } from '../test-results/service.ts';
 import { resultContext } from '../test-results/settings.ts';
 import { requestWithdrawal, settleWithdrawal } from '../wallet/withdrawals.ts';
+import { chargeAtSandbox, payAtSandbox } from './sandbox.ts';
 import { seedDemoResults } from './test-results.ts';
+import { seedDemoVisitDay } from './visit-day.ts';
 
 /** The demo patient (README «Demo data»): log in with this phone; the code is in the SMS outbox. */
 export const DEMO_PATIENT = {
@@ -34,7 +33,6 @@ export const DEMO_PATIENT = {
 };
 
 const DEMO_IBAN = '062960000000100324200001';
-const DEMO_CARD = '6037991234567893';
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
@@ -73,21 +71,6 @@ export async function seedDemo(
   await seedDemoAppointment(db, booking, patient, now, 3);
   await seedDemoResults(db, results, { patient, siteUrl, now });
   return true;
-}
-
-/** A payment made at the sandbox bank as a browser would: sent there, paid with the demo card, back to the portal. */
-async function payAtSandbox(db: Db, paymentId: string, at: Date): Promise<void> {
-  const gateway = createSandboxGateway(db);
-  const payment = await findPayment(db, paymentId);
-  const handOff = payment && (await startPayment(db, gateway, payment, { callbackUrl: 'http://localhost/return-bank', now: at }));
-  if (handOff?.kind !== 'redirect' || !handOff.payment.authority) throw new Error('the demo payment did not reach the sandbox bank');
-  await paySandboxSession(db, { authority: handOff.payment.authority, cardNumber: DEMO_CARD, now: at });
-  await completePayment(db, gateway, { paymentId, authority: handOff.payment.authority }, at);
-}
-
-async function chargeAtSandbox(db: Db, accountId: number, amount: number, at: Date): Promise<void> {
-  const payment = await createPayment(db, { accountId, purpose: 'wallet_charge', amount, returnPath: '/financial', gateway: 'sandbox', timeoutMinutes: 20, now: at });
-  await payAtSandbox(db, payment.id, at);
 }
 
 const invoiceSettingsOf = (ctx: BookingContext): InvoiceSettings => ({
@@ -177,4 +160,14 @@ async function seedServiceRequest(db: Db, ctx: BookingContext, siteUrl: string, 
     },
     { issuedBy: 'demo', siteUrl, now: new Date(now.getTime() - DAY + HOUR) },
   );
+}
+
+/**
+ * The demo patient's visit day (demo/visit-day.ts), on every start of a demo install that has her:
+ * each day a new user comes to it, today's queue is there. Answers the doctor's id when it seeded one.
+ */
+export async function seedDemoPatientVisitDay(db: Db, now: Date, booking: BookingContext = bookingContext()): Promise<string | undefined> {
+  const patient = await findAccountByNationalCode(db, DEMO_PATIENT.internationalCode);
+  if (!patient || patient.phoneNumber !== DEMO_PATIENT.phoneNumber) return undefined;
+  return seedDemoVisitDay(db, { booking, patient, now });
 }

@@ -14,7 +14,7 @@ import { PageQuerySchema } from './list.ts';
 import { REQUEST_FILE_TYPES, SERVICE_REQUEST_STATUSES, SERVICE_WINDOW_KEYS } from './service-requests.ts';
 import { WITHDRAWAL_STATUSES } from './wallet.ts';
 
-export const HOSPITAL_SCOPES = ['appointments', 'service-requests', 'invoices', 'test-results', 'withdrawals'] as const;
+export const HOSPITAL_SCOPES = ['appointments', 'service-requests', 'invoices', 'test-results', 'withdrawals', 'queue'] as const;
 export type HospitalScope = (typeof HOSPITAL_SCOPES)[number];
 
 /** The base path of the hospital API. */

@@ -9,6 +9,7 @@ export * from './jobs.ts';
 export * from './ledger.ts';
 export * from './limits.ts';
 export * from './payments.ts';
+export * from './queue.ts';
 export * from './service-requests.ts';
 export * from './test-results.ts';
 export * from './visits.ts';

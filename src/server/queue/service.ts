@@ -1,0 +1,236 @@
+/**
+ * The visit day (spec/api.md "Visit day"): a doctor's queue rebuilt from the day's log, the
+ * patient's place in it, their check-in, and the desk's events. Every write takes the day's
+ * advisory lock, appends one row and NOTIFYs, so every process's live streams hear of it.
+ */
+import type { CheckIn, DeskQueue, PatientQueue, PublicBoard, QueueEventInput } from '#lib/api/contracts/queue.ts';
+import { addDays, tehranInstant } from '#lib/appointments/slots.ts';
+import { floorName } from '#lib/catalogue/address.ts';
+import { toTehranIsoDate } from '#lib/format/date.ts';
+import { type BookingContext, doctorName, doctorOf } from '../appointments/context.ts';
+import { bookingContext } from '../appointments/default-context.ts';
+import { type AppointmentRow, confirmedBetween, findAppointment, findAppointmentOf } from '../appointments/repository.ts';
+import type { Db } from '../db/client.ts';
+import { env } from '../env.ts';
+import { AppError } from '../errors.ts';
+import { queueMessages as M } from './messages.ts';
+import { tellQueue } from './notices.ts';
+import { appendEvent, dayEvents, lockDay } from './repository.ts';
+import { refuseEvent } from './rules.ts';
+import { aheadOf, boardOf, type DayQueue, estimateFor, type QueueEventRecord, replayDay } from './state.ts';
+
+/** The visit-day numbers (env CHECKIN_OPEN_MINUTES, QUEUE_NOTIFY_AHEAD). */
+export interface QueueSettings {
+  checkInOpenMinutes: number;
+  notifyAhead: number;
+}
+
+export function queueSettings(): QueueSettings {
+  const config = env();
+  return { checkInOpenMinutes: config.CHECKIN_OPEN_MINUTES, notifyAhead: config.QUEUE_NOTIFY_AHEAD };
+}
+
+/** What the visit-day services read besides the database. */
+export interface QueueContext {
+  booking: BookingContext;
+  settings: QueueSettings;
+}
+
+/** The Tehran day of `now`, `YYYY-MM-DD`. */
+export const tehranDay = (now: Date) => toTehranIsoDate(now);
+
+const patientName = (row: AppointmentRow) => `${row.patientFirstName ?? ''} ${row.patientLastName ?? ''}`.trim();
+
+/** A doctor's day as it stands: the confirmed appointments numbered in slot order, with the log replayed over them. */
+export async function loadDay(db: Db, ctx: BookingContext, doctorId: string, day: string): Promise<DayQueue> {
+  const doctor = doctorOf(ctx, doctorId);
+  const [rows, events] = await Promise.all([confirmedBetween(db, tehranInstant(day, '00:00'), tehranInstant(addDays(day, 1), '00:00'), doctorId), dayEvents(db, doctorId, day)]);
+  return replayDay(
+    rows.map((row) => ({ key: row.key, startsAt: row.startsAt, accountId: row.accountId, patientName: patientName(row) })),
+    events,
+    doctor.visit_minutes,
+  );
+}
+
+/** Why `row` is not in today's queue, or nothing when it is. */
+function notInToday(row: AppointmentRow, now: Date): string | undefined {
+  if (row.status === 'cancelled') return M.cancelled;
+  if (row.status !== 'confirmed') return M.notConfirmed;
+  if (tehranDay(row.startsAt) !== tehranDay(now)) return M.notToday;
+  return undefined;
+}
+
+/** The caller's appointment if it is in today's queue: 404 for anyone else's, 409 with the reason otherwise. */
+export async function todaysVisitOf(db: Db, { accountId, key, now }: { accountId: number; key: string; now: Date }): Promise<AppointmentRow> {
+  const row = await findAppointmentOf(db, accountId, key);
+  if (!row) throw new AppError('not_found', M.appointmentNotFound);
+  const refusal = notInToday(row, now);
+  if (refusal) throw new AppError('conflict', refusal);
+  return row;
+}
+
+/** Where the patient goes: the clinic of the slot's session, its building and floor, and the doctor's room. */
+function placeOf(ctx: BookingContext, row: AppointmentRow): PatientQueue['place'] {
+  const clinic = ctx.catalogue.clinics.get(row.clinicId);
+  const doctor = ctx.catalogue.doctors.get(row.doctorId);
+  const startTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tehran', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(row.startsAt);
+  const session = doctor?.schedule.find((s) => s.clinic === row.clinicId && s.start <= startTime && startTime < s.end) ?? doctor?.schedule.find((s) => s.clinic === row.clinicId);
+  return {
+    clinic: clinic?.name ?? '',
+    building: clinic?.building ?? '',
+    floor: clinic ? floorName(clinic.floor) : '',
+    ...(session?.room ? { room: session.room } : {}),
+  };
+}
+
+/** The patient's place in `day`, for the appointment `row`. */
+export function patientView(ctx: QueueContext, { day, row, now }: { day: DayQueue; row: AppointmentRow; now: Date }): PatientQueue {
+  const entry = day.entries.find((candidate) => candidate.key === row.key);
+  // Cancelled since the stream opened (a leave filed during the day): the row says so.
+  if (!entry) throw new AppError('conflict', M.cancelled);
+  const opensAt = new Date(entry.startsAt.getTime() - ctx.settings.checkInOpenMinutes * 60_000);
+  const estimate = estimateFor(day, entry, now);
+  return {
+    date: tehranDay(row.startsAt),
+    session: day.session,
+    number: entry.number,
+    ahead: aheadOf(day, entry),
+    ...(day.nowServing ? { now_serving: day.nowServing } : {}),
+    ...(estimate ? { estimated_at: estimate.toISOString() } : {}),
+    delay_minutes: day.delayMinutes,
+    ...(entry.checkedInAt ? { checked_in_at: entry.checkedInAt.toISOString() } : {}),
+    status: entry.status,
+    can_check_in: (entry.status === 'waiting' || entry.status === 'no_show') && day.session !== 'ended' && now >= opensAt,
+    check_in_opens_at: opensAt.toISOString(),
+    pace_minutes: day.pace.minutes,
+    pace_observed: day.pace.observed,
+    as_of: now.toISOString(),
+    start: row.startsAt.toISOString(),
+    doctor_name: doctorName(ctx.booking.catalogue.doctors.get(row.doctorId)),
+    place: placeOf(ctx.booking, row),
+  };
+}
+
+/** `GET /appointments/{key}/queue`. */
+export async function patientQueue(db: Db, ctx: QueueContext, { accountId, key, now }: { accountId: number; key: string; now: Date }): Promise<PatientQueue> {
+  const row = await todaysVisitOf(db, { accountId, key, now });
+  const day = await loadDay(db, ctx.booking, row.doctorId, tehranDay(now));
+  return patientView(ctx, { day, row, now });
+}
+
+/**
+ * `POST /appointments/{key}/check-in`: "I have arrived", from CHECKIN_OPEN_MINUTES before the slot
+ * until the session ends. Idempotent: a second press answers the first time.
+ */
+export async function checkIn(db: Db, ctx: QueueContext, { accountId, key, now }: { accountId: number; key: string; now: Date }): Promise<CheckIn> {
+  const row = await todaysVisitOf(db, { accountId, key, now });
+  const today = tehranDay(now);
+  return db.transaction(async (tx) => {
+    await lockDay(tx, row.doctorId, today);
+    const day = await loadDay(tx, ctx.booking, row.doctorId, today);
+    const entry = day.entries.find((candidate) => candidate.key === row.key);
+    if (!entry) throw new AppError('conflict', M.cancelled);
+    if (entry.checkedInAt && entry.status !== 'no_show') return { checked_in_at: entry.checkedInAt.toISOString() };
+    if (entry.status === 'called') throw new AppError('conflict', M.alreadyCalled);
+    if (entry.status === 'done') throw new AppError('conflict', M.alreadyDone);
+    if (day.session === 'ended') throw new AppError('conflict', M.checkInClosed);
+    const opensAt = new Date(entry.startsAt.getTime() - ctx.settings.checkInOpenMinutes * 60_000);
+    if (now < opensAt) throw new AppError('conflict', M.checkInNotYet(opensAt));
+    await appendEvent(tx, {
+      doctorId: row.doctorId,
+      day: today,
+      seq: day.lastSeq + 1,
+      type: 'checked_in',
+      appointmentKey: row.key,
+      minutes: null,
+      source: 'patient',
+      actor: `account:${accountId}`,
+      createdAt: now,
+    });
+    return { checked_in_at: now.toISOString() };
+  });
+}
+
+/** The desk's view of a day. */
+export function deskView(doctorId: string, date: string, day: DayQueue): DeskQueue {
+  return {
+    doctor_id: doctorId,
+    date,
+    session: day.session,
+    ...(day.nowServing ? { now_serving: day.nowServing } : {}),
+    delay_minutes: day.delayMinutes,
+    pace_minutes: day.pace.minutes,
+    events: day.lastSeq,
+    entries: day.entries.map((entry) => ({
+      number: entry.number,
+      key: entry.key,
+      start: entry.startsAt.toISOString(),
+      patient_name: entry.patientName,
+      status: entry.status,
+      ...(entry.checkedInAt ? { checked_in_at: entry.checkedInAt.toISOString() } : {}),
+      ...(entry.checkedInBy ? { checked_in_by: entry.checkedInBy } : {}),
+      ...(entry.calledAt ? { called_at: entry.calledAt.toISOString() } : {}),
+    })),
+  };
+}
+
+/** `GET /api/hospital/v1/queue/{doctor_id}?date=`: 404 for an unknown doctor. */
+export async function deskQueue(db: Db, ctx: BookingContext, { doctorId, date }: { doctorId: string; date: string }): Promise<DeskQueue> {
+  return deskView(doctorId, date, await loadDay(db, ctx, doctorId, date));
+}
+
+/** Why the appointment `key` named by a desk event is not in `doctorId`'s queue today. */
+async function refuseAppointment(db: Db, { doctorId, key, now }: { doctorId: string; key: string; now: Date }): Promise<never> {
+  const row = await findAppointment(db, key);
+  if (!row) throw new AppError('not_found', M.appointmentNotFound);
+  if (row.doctorId !== doctorId) throw new AppError('conflict', M.otherDoctor);
+  throw new AppError('conflict', notInToday(row, now) ?? M.notConfirmed);
+}
+
+/**
+ * `POST /api/hospital/v1/queue/{doctor_id}/events`: checks the event against today's queue
+ * (queue/rules.ts), appends it in order, then sends the SMS it calls for. Answers the desk's view
+ * after the event. The hospital endpoint makes a repeat with the same Idempotency-Key a replay.
+ */
+export async function recordDeskEvent(
+  db: Db,
+  ctx: QueueContext,
+  { doctorId, event, actor, now }: { doctorId: string; event: QueueEventInput; actor: string; now: Date },
+): Promise<DeskQueue> {
+  doctorOf(ctx.booking, doctorId);
+  const today = tehranDay(now);
+  const { before, after } = await db.transaction(async (tx) => {
+    await lockDay(tx, doctorId, today);
+    const events = await dayEvents(tx, doctorId, today);
+    const day = await loadDay(tx, ctx.booking, doctorId, today);
+    const entry = event.appointment_key ? day.entries.find((candidate) => candidate.key === event.appointment_key) : undefined;
+    if (event.appointment_key && !entry) await refuseAppointment(tx, { doctorId, key: event.appointment_key, now });
+    refuseEvent(day, event, entry);
+    const record: QueueEventRecord = {
+      seq: day.lastSeq + 1,
+      type: event.type,
+      appointmentKey: event.appointment_key ?? null,
+      minutes: event.minutes ?? null,
+      source: 'desk',
+      createdAt: now,
+    };
+    await appendEvent(tx, { doctorId, day: today, ...record, actor });
+    const doctor = doctorOf(ctx.booking, doctorId);
+    const appointments = day.entries.map(({ key, startsAt, accountId, patientName: name }) => ({ key, startsAt, accountId, patientName: name }));
+    return { before: day, after: replayDay(appointments, [...events, record], doctor.visit_minutes) };
+  });
+  await tellQueue(db, ctx, { doctorId, before, after, event, now });
+  return deskView(doctorId, today, after);
+}
+
+/** The process's visit-day context. */
+export function queueContext(): QueueContext {
+  return { booking: bookingContext(), settings: queueSettings() };
+}
+
+/** `GET /public/queue/{doctor_id}`: today's board; 404 for an unknown doctor. */
+export async function publicBoard(db: Db, ctx: BookingContext, { doctorId, now }: { doctorId: string; now: Date }): Promise<PublicBoard> {
+  doctorOf(ctx, doctorId);
+  const date = tehranDay(now);
+  return boardOf(await loadDay(db, ctx, doctorId, date), date, now);
+}
