@@ -12,7 +12,8 @@ import { holdSlot, payAppointment } from '../appointments/service.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { appointments } from '../db/schema/appointments.ts';
-import { queueSettings, recordDeskEvent, tehranDay } from '../queue/service.ts';
+import { queueSettings } from '../queue/context.ts';
+import { recordDeskEvent, tehranDay } from '../queue/service.ts';
 import { chargeAtSandbox } from './sandbox.ts';
 
 const MINUTE = 60_000;

@@ -4,9 +4,9 @@ import { doctorName } from '../appointments/context.ts';
 import type { Db } from '../db/client.ts';
 import { logError } from '../log.ts';
 import { notify } from '../sms/notify.ts';
+import type { QueueContext } from './context.ts';
 import { queueSms } from './messages.ts';
 import { claimNotice } from './repository.ts';
-import type { QueueContext } from './service.ts';
 import { aheadOf, type DayQueue, isWaiting } from './state.ts';
 
 async function text(db: Db, accountId: number, message: string, now: Date): Promise<void> {

@@ -8,33 +8,15 @@ import { addDays, tehranInstant } from '#lib/appointments/slots.ts';
 import { floorName } from '#lib/catalogue/address.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
 import { type BookingContext, doctorName, doctorOf } from '../appointments/context.ts';
-import { bookingContext } from '../appointments/default-context.ts';
 import { type AppointmentRow, confirmedBetween, findAppointment, findAppointmentOf } from '../appointments/repository.ts';
 import type { Db } from '../db/client.ts';
-import { env } from '../env.ts';
 import { AppError } from '../errors.ts';
+import type { QueueContext } from './context.ts';
 import { queueMessages as M } from './messages.ts';
 import { tellQueue } from './notices.ts';
 import { appendEvent, dayEvents, lockDay } from './repository.ts';
 import { refuseEvent } from './rules.ts';
 import { aheadOf, boardOf, type DayQueue, estimateFor, type QueueEventRecord, replayDay } from './state.ts';
-
-/** The visit-day numbers (env CHECKIN_OPEN_MINUTES, QUEUE_NOTIFY_AHEAD). */
-export interface QueueSettings {
-  checkInOpenMinutes: number;
-  notifyAhead: number;
-}
-
-export function queueSettings(): QueueSettings {
-  const config = env();
-  return { checkInOpenMinutes: config.CHECKIN_OPEN_MINUTES, notifyAhead: config.QUEUE_NOTIFY_AHEAD };
-}
-
-/** What the visit-day services read besides the database. */
-export interface QueueContext {
-  booking: BookingContext;
-  settings: QueueSettings;
-}
 
 /** The Tehran day of `now`, `YYYY-MM-DD`. */
 export const tehranDay = (now: Date) => toTehranIsoDate(now);
@@ -221,11 +203,6 @@ export async function recordDeskEvent(
   });
   await tellQueue(db, ctx, { doctorId, before, after, event, now });
   return deskView(doctorId, today, after);
-}
-
-/** The process's visit-day context. */
-export function queueContext(): QueueContext {
-  return { booking: bookingContext(), settings: queueSettings() };
 }
 
 /** `GET /public/queue/{doctor_id}`: today's board; 404 for an unknown doctor. */

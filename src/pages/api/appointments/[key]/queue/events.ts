@@ -1,7 +1,8 @@
 import { defineEndpoint } from '#server/endpoint.ts';
 import { env } from '#server/env.ts';
 import { KeyParams } from '#server/http.ts';
-import { patientView, queueContext, tehranDay, todaysVisitOf } from '#server/queue/service.ts';
+import { queueContext } from '#server/queue/context.ts';
+import { patientView, tehranDay, todaysVisitOf } from '#server/queue/service.ts';
 import { queueEventStream } from '#server/queue/stream.ts';
 
 /**

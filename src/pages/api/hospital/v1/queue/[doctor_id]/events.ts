@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { DeskQueueSchema, QueueEventSchema } from '#lib/api/contracts/queue.ts';
 import { defineHospitalEndpoint } from '#server/hospital/endpoint.ts';
 import { pathParam } from '#server/http.ts';
-import { queueContext, recordDeskEvent } from '#server/queue/service.ts';
+import { queueContext } from '#server/queue/context.ts';
+import { recordDeskEvent } from '#server/queue/service.ts';
 
 /** `POST /api/hospital/v1/queue/{doctor_id}/events {type, appointment_key?, minutes?}`: what happened at the desk today. */
 export const { POST, ALL } = defineHospitalEndpoint(
