@@ -175,13 +175,19 @@ describe('the demo patient', () => {
       expect(checked.data).toHaveLength(1);
       const [{ token, user }] = checked.data as [{ token: string; user: { wallet: number; full_name: string } }];
       const auth = { headers: { authorization: `Bearer ${token}` } };
-      // One past and one upcoming appointment, both paid from the wallet.
-      const visits = [];
-      for (const scope of ['upcoming', 'past']) {
+      // One past visit, and two upcoming: today's (the visit day, upcoming all day) and one in a few days; all paid from the wallet.
+      const visits: number[] = [];
+      for (const [scope, total] of [
+        ['upcoming', 2],
+        ['past', 1],
+      ] as const) {
         const list = (await (await fetch(new URL(`/api/appointments?scope=${scope}`, demo.url), auth)).json()) as { data: Array<{ status: string; paid_from_wallet: number }> };
-        expect(list.data).toHaveLength(1);
-        expect(list.data[0]!.status).toBe(scope === 'upcoming' ? 'confirmed' : 'completed');
-        visits.push(list.data[0]!.paid_from_wallet);
+        expect(list.data).toHaveLength(total);
+        for (const visit of list.data) {
+          expect(visit.status).toBe(scope === 'upcoming' ? 'confirmed' : 'completed');
+          expect(visit.paid_from_wallet).toBeGreaterThan(0);
+          visits.push(visit.paid_from_wallet);
+        }
       }
       const spent = visits.reduce((sum, paid) => sum + paid, 0);
       expect(spent).toBeGreaterThan(0);
@@ -191,6 +197,8 @@ describe('the demo patient', () => {
       await demo.stop();
       const again = await startServer({ dataDir: demo.dataDir, env: { TRUST_PROXY: '1', DEMO_DATA: 'auto' } });
       expect(again.output()).not.toContain('Demo patient added');
+      // Today's visit day exists already: a second start the same day does not book another.
+      expect(again.output()).not.toContain('Demo visit day');
       await again.stop();
     } finally {
       await demo.dispose();

@@ -29,6 +29,11 @@ export function tehranInstant(day: string, time: string): Date {
   return new Date(`${day}T${time}:00${TEHRAN_OFFSET}`);
 }
 
+/** The instant the Tehran day of `now` began. */
+export function startOfTehranDay(now: Date): Date {
+  return tehranInstant(toTehranIsoDate(now), '00:00');
+}
+
 /** The Tehran day `count` days after `day` (both YYYY-MM-DD). */
 export function addDays(day: string, count: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + count * DAY_MS).toISOString().slice(0, 10);

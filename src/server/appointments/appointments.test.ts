@@ -186,6 +186,23 @@ describeEachDatabase('booking', (database) => {
     expect((await checkLedger(db)).ok).toBe(true);
   });
 
+  it('keeps a visit upcoming and confirmed for the rest of its day, though its time has passed; completed from the next day', async () => {
+    const { db } = database();
+    const a = await newPatient(db);
+    await fundWallet(db, a.id, 10_000_000);
+    const held = await holdSlot(db, { ctx, booker: booker(a), body: { doctor_id: 'dr-a', start: slot('10:00') }, now: NOW });
+    await payAppointment(db, { ctx, gateway: 'sandbox', accountId: a.id, key: held.key, useWallet: true, now: NOW });
+    const list = async (scope: 'upcoming' | 'past', now: Date) =>
+      (await listAppointments(db, { ctx, accountId: a.id, query: { scope, page: 1, perPage: 20 }, now })).rows.map((row) => [row.key, row.status]);
+    // 16:00 on the visit's day: the slot was at 10:00, the doctor may still be running late.
+    const evening = tehran('2026-12-02', '16:00');
+    expect(await list('upcoming', evening)).toEqual([[held.key, 'confirmed']]);
+    expect(await list('past', evening)).toEqual([]);
+    const nextMorning = tehran('2026-12-03', '00:01');
+    expect(await list('upcoming', nextMorning)).toEqual([]);
+    expect(await list('past', nextMorning)).toEqual([[held.key, 'completed']]);
+  });
+
   it('cancels inside the free window with a full refund; refuses later', async () => {
     const { db } = database();
     const a = await newPatient(db);

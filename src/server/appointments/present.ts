@@ -1,4 +1,5 @@
 import type { Appointment, AppointmentReceipt, AppointmentStatus } from '#lib/api/contracts/appointments.ts';
+import { startOfTehranDay } from '#lib/appointments/slots.ts';
 import { clinicAddress } from '#lib/catalogue/address.ts';
 import type { BookingContext } from './context.ts';
 import { doctorName } from './context.ts';
@@ -6,9 +7,12 @@ import type { AppointmentRow, ReceiptPayment } from './repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** The status a patient sees at `now`: a confirmed visit that ended is completed, a lapsed hold expired. */
+/**
+ * The status a patient sees at `now`: a confirmed visit is completed once its Tehran day is over
+ * (on the day itself the doctor may run late and the visit-day queue decides), a lapsed hold expired.
+ */
 export function statusAt(row: AppointmentRow, now: Date): AppointmentStatus {
-  if (row.status === 'confirmed' && row.endsAt <= now) return 'completed';
+  if (row.status === 'confirmed' && row.endsAt <= now && row.startsAt < startOfTehranDay(now)) return 'completed';
   if ((row.status === 'held' || row.status === 'awaiting_payment') && row.expiresAt && row.expiresAt <= now) return 'expired';
   return row.status;
 }

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { startOfTehranDay } from '#lib/appointments/slots.ts';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { appointments, doctorLeaves } from '../db/schema/appointments.ts';
@@ -103,10 +104,15 @@ export async function occupiedStarts(db: Db, { doctorId, from, to, now }: { doct
 
 export type AppointmentScope = 'upcoming' | 'past' | 'cancelled';
 
+/** A confirmed visit stays upcoming for the whole of its Tehran day: a doctor running late still sees the patient. */
 function scopeFilter(scope: AppointmentScope, now: Date) {
+  const today = startOfTehranDay(now);
   if (scope === 'upcoming')
-    return or(and(eq(appointments.status, 'confirmed'), gt(appointments.endsAt, now)), and(inArray(appointments.status, UNCONFIRMED), gt(appointments.expiresAt, now)));
-  if (scope === 'past') return and(eq(appointments.status, 'confirmed'), lte(appointments.endsAt, now));
+    return or(
+      and(eq(appointments.status, 'confirmed'), or(gt(appointments.endsAt, now), gte(appointments.startsAt, today))),
+      and(inArray(appointments.status, UNCONFIRMED), gt(appointments.expiresAt, now)),
+    );
+  if (scope === 'past') return and(eq(appointments.status, 'confirmed'), lte(appointments.endsAt, now), lt(appointments.startsAt, today));
   return eq(appointments.status, 'cancelled');
 }
 
