@@ -92,6 +92,8 @@ describe('hospital API: OpenAPI', () => {
       '/ledger/check',
       '/payer-refunds',
       '/payer-refunds/{payment_id}/done',
+      '/queue/{doctor_id}',
+      '/queue/{doctor_id}/events',
       '/service-requests',
       '/service-requests/{key}',
       '/service-requests/{key}/files/{id}',
@@ -106,6 +108,9 @@ describe('hospital API: OpenAPI', () => {
     expect(document.paths['/withdrawals/{key}/paid']?.post?.requestBody?.content['application/json']?.schema.required).toEqual(['bank_reference']);
     expect(document.paths['/withdrawals/{key}/reject']?.post?.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
     expect(document.paths['/withdrawals']?.get?.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['status', 'page', 'per_page']));
+    expect(document.paths['/queue/{doctor_id}/events']?.post?.requestBody?.content['application/json']?.schema.required).toEqual(['type']);
+    expect(document.paths['/queue/{doctor_id}/events']?.post?.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+    expect(document.paths['/queue/{doctor_id}']?.get?.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['doctor_id', 'date']));
     expect(document.components.securitySchemes).toHaveProperty('bearer');
   });
 });
