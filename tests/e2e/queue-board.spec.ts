@@ -111,10 +111,24 @@ test('the board fits a phone, stays within the public script budget, and an unkn
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expect(page.locator('astro-island')).toHaveCount(0);
   const total = scripts.reduce((sum, file) => sum + file.bytes, 0);
+  test.info().annotations.push({ type: 'script bytes', description: `${total}: ${scripts.map((file) => `${file.url} ${file.bytes}`).join(', ')}` });
   expect(total, JSON.stringify(scripts)).toBeLessThanOrEqual(JS_BUDGET_KB * 1024);
   await expectNoSevereAxe(page);
 
   const missing = await page.goto('/queue/no-such-doctor');
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('صفحه پیدا نشد');
+});
+
+test.describe('on a network that cuts long connections', () => {
+  // The service worker would make the board's requests itself, out of this page's routes.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the board polls instead and says when it last heard', async ({ page }) => {
+    await page.route('**/api/public/queue/*/events', (route) => route.fulfill({ status: 503, body: '' }));
+    await page.goto('/queue/amirhossein-salehi');
+    await expect(page.locator('[data-queue-board]')).toHaveAttribute('data-mode', 'polling');
+    await expect(page.locator('[data-board="updated"]')).toHaveText(/^آخرین به‌روزرسانی: ساعت [۰-۹]{2}:[۰-۹]{2} \(هر ۱۵ ثانیه\)$/);
+    await expect(page.locator('[data-board="session"]')).not.toHaveText('…');
+  });
 });
