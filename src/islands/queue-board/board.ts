@@ -43,6 +43,10 @@ if (root?.dataset.url) {
     onBoard(board: PublicBoard) {
       const text = boardText(board);
       put('number', text.number);
+      // The dash before the first call is a placeholder, not a number to read across the room.
+      const number = field('number');
+      number?.classList.toggle('text-brand', board.now_serving !== undefined);
+      number?.classList.toggle('text-muted', board.now_serving === undefined);
       put('called-at', text.calledAt);
       put('session', text.session);
       put('delay', text.delay);

@@ -24,7 +24,7 @@ export function boardText(board: PublicBoard): BoardText {
   return {
     number: board.now_serving === undefined ? '—' : toPersianDigits(board.now_serving),
     calledAt,
-    session: emptyDay ? 'امروز نوبتی برای این پزشک ثبت نشده است' : SESSION_WORDS[board.session],
+    session: emptyDay ? 'امروز نوبتی برای این پزشک نیست' : SESSION_WORDS[board.session],
     // After the session a delay says nothing any more.
     delay: board.session === 'ended' ? '—' : delayWords(board.delay_minutes),
     waiting: board.waiting > 0 ? `${toPersianDigits(board.waiting)} نفر` : 'کسی در انتظار نیست',
