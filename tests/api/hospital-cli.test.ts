@@ -61,7 +61,7 @@ describe('npm run hospital', () => {
     expect(day.stderr).toBe('');
     expect(day.code).toBe(0);
     // The demo's day (src/server/demo/visit-day.ts): one seen, one being seen, one arrived at the desk, a 20-minute delay.
-    expect(day.stdout).toContain('ویزیت در جریان است');
+    expect(day.stdout).toContain('ویزیت‌ها در جریان است');
     expect(day.stdout).toMatch(/^1\s+AP-[0-9A-Z]{6}\s+\d\d:\d\d\s+مریم کاظمی\s+ویزیت‌شده\s+\d\d:\d\d\s+پذیرش$/m);
     expect(day.stdout).toMatch(/^2\s+AP-[0-9A-Z]{6}\s+\d\d:\d\d\s+رضا محمدی\s+در حال ویزیت/m);
     expect(day.stdout).toContain('در حال ویزیت: 2 (از ساعت ');

@@ -9,7 +9,7 @@ describe('the board in words', () => {
     expect(boardText({ ...base, now_serving: 12, called_at: '2026-11-27T06:35:00.000Z', delay_minutes: 20, waiting: 3 })).toEqual({
       number: '۱۲',
       calledAt: 'از ساعت ۱۰:۰۵',
-      session: 'ویزیت در جریان است',
+      session: 'ویزیت‌ها در جریان است',
       delay: 'پزشک حدود ۲۰ دقیقه تأخیر دارد',
       waiting: '۳ نفر',
     });
@@ -17,7 +17,7 @@ describe('the board in words', () => {
 
   it('says a day with nobody booked plainly, and drops the delay once the session ended', () => {
     expect(boardText({ ...base, session: 'not_started' })).toMatchObject({ number: '—', session: 'امروز نوبتی برای این پزشک نیست', calledAt: 'هنوز کسی فراخوانده نشده است' });
-    expect(boardText({ ...base, session: 'not_started', waiting: 4, delay_minutes: 30 })).toMatchObject({ session: 'ویزیت‌ها هنوز آغاز نشده است', delay: 'پزشک حدود ۳۰ دقیقه تأخیر دارد' });
+    expect(boardText({ ...base, session: 'not_started', waiting: 4, delay_minutes: 30 })).toMatchObject({ session: 'ویزیت‌ها هنوز آغاز نشده', delay: 'پزشک حدود ۳۰ دقیقه تأخیر دارد' });
     expect(boardText({ ...base, session: 'ended', now_serving: 9, called_at: '2026-11-27T12:00:00.000Z', delay_minutes: 20 })).toMatchObject({ delay: '—', waiting: 'کسی در انتظار نیست' });
   });
 

@@ -7,10 +7,10 @@ import { toPersianDigits } from '../format/digits.ts';
 
 /** The session as a sentence a waiting room reads. */
 export const SESSION_WORDS: Record<QueueSession, string> = {
-  not_started: 'ویزیت‌ها هنوز آغاز نشده است',
-  running: 'ویزیت در جریان است',
-  paused: 'ویزیت‌ها موقتاً متوقف است',
-  ended: 'ویزیت‌های امروز به پایان رسید',
+  not_started: 'ویزیت‌ها هنوز آغاز نشده',
+  running: 'ویزیت‌ها در جریان است',
+  paused: 'ویزیت‌ها موقتاً متوقف شده',
+  ended: 'ویزیت‌های امروز پایان یافت',
 };
 
 /** «۴۵ دقیقه», «۱ ساعت», «۱ ساعت و ۲۰ دقیقه»: a span of minutes as people say it. */
