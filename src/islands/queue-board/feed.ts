@@ -2,8 +2,8 @@
  * Keeps a waiting-room board fed: the public stream (`GET /public/queue/{doctor_id}/events`, no
  * login, so the browser's own EventSource reconnects by itself), and, when the stream keeps failing
  * (some networks cut long connections), polling `GET /public/queue/{doctor_id}` while the stream is
- * tried again now and then. Plain browser APIs, no imports: the board is a public page with a
- * script budget (decision 003).
+ * tried again now and then. Plain browser APIs only: the board is a public page with a
+ * script budget (decisions 003 and 027).
  */
 import type { PublicBoard } from '#lib/api/contracts/queue.ts';
 
