@@ -36,8 +36,8 @@ export default defineConfig({
       },
     },
     sitemap({
-      // Only indexable pages: the account areas, the bank's hand-off and receipt (noindex) and the sandbox bank are not.
-      filter: (page) => !/\/(404|500|offline)\/?$|\/(patient-profile|financial|sr\/request|sr\/invoice|test-response|go-to-bank|return-bank|sandbox-bank)(\/|$)/.test(page),
+      // Only indexable pages: the account areas, the bank's hand-off and receipt (noindex), the sandbox bank and the waiting-room boards are not.
+      filter: (page) => !/\/(404|500|offline)\/?$|\/(patient-profile|financial|sr\/request|sr\/invoice|test-response|go-to-bank|return-bank|sandbox-bank|queue)(\/|$)/.test(page),
       // The doctor finder is rendered per request, so the sitemap is told about it.
       customPages: [new URL('/appointment', site).href],
     }),

@@ -26,6 +26,7 @@ import { checkLedger, type LedgerCheck } from '../src/server/ledger/check.ts';
 import { type HospitalWithdrawal, listWithdrawalsForHospital, rejectWithdrawal, settleWithdrawal } from '../src/server/wallet/withdrawals.ts';
 import { CliError, checked, options, pageLine, perform, rials, table, typedKey, when } from './hospital/cli.ts';
 import { INVOICES_HELP, issue, voidInvoice } from './hospital/invoices.ts';
+import { QUEUE_HELP, queue } from './hospital/queue.ts';
 import { listRequests, REQUESTS_HELP, requestStatus } from './hospital/requests.ts';
 import { detachResult, fileResult, RESULTS_HELP, releaseResult } from './hospital/results.ts';
 
@@ -43,6 +44,7 @@ const HELP = `npm run hospital -- <command>
                                   or instants like 2026-12-01T08:00:00Z; the bookings inside are cancelled,
                                   refunded to the wallets, and the patients get an SMS with the reason
   appointments <date> [doctor_id] the confirmed bookings of a Tehran day (YYYY-MM-DD), for the desk
+${QUEUE_HELP}
   hold-refusals                   the phones and addresses refused the most slot holds in the last 24 hours
 ${REQUESTS_HELP}
 ${INVOICES_HELP}
@@ -266,6 +268,9 @@ async function main(args: string[]): Promise<number> {
       return 0;
     case 'appointments':
       await appointments(rest);
+      return 0;
+    case 'queue':
+      await queue(rest);
       return 0;
     case 'hold-refusals':
       await refusedHolds(rest);

@@ -5,13 +5,17 @@ import { type RunningServer, startServer } from '../support/server.ts';
 let server: RunningServer;
 let key = '';
 let entry = '';
+/** The doctor of the demo's visit day, as the start log names it. */
+let doctorId = '';
 beforeAll(async () => {
   const made = await hospitalCli(['new-key', 'desk', 'withdrawals']);
   expect(made.code).toBe(0);
   key = /^\s+([A-Za-z0-9_-]{43})$/m.exec(made.stdout)?.[1] ?? '';
   entry = /^\s+(desk:[0-9a-f]{64}:withdrawals)$/m.exec(made.stdout)?.[1] ?? '';
-  // The demo patient (seeded on an empty embedded database) has a pending withdrawal to work on.
+  // The demo patient (seeded on an empty embedded database) has a pending withdrawal to work on, and a visit today.
   server = await startServer({ env: { HOSPITAL_API_KEYS: entry, DEMO_DATA: '1' } });
+  doctorId = /board at \/queue\/([a-z0-9-]+)/.exec(server.output())?.[1] ?? '';
+  expect(doctorId).not.toBe('');
 });
 afterAll(() => server?.dispose());
 
@@ -51,6 +55,40 @@ describe('npm run hospital', () => {
     expect(invalid.stderr).toContain('reason');
   });
 
+  it("queue lists the doctor's day for the desk, records a call, and refuses a second one in Persian", async () => {
+    const portal = { PORTAL_URL: server.url, DATA_DIR: server.dataDir };
+    const day = await hospitalCli(['queue', doctorId], portal);
+    expect(day.stderr).toBe('');
+    expect(day.code).toBe(0);
+    // The demo's day (src/server/demo/visit-day.ts): one seen, one being seen, one arrived at the desk, a 20-minute delay.
+    expect(day.stdout).toContain('ویزیت‌ها در جریان است');
+    expect(day.stdout).toMatch(/^1\s+AP-[0-9A-Z]{6}\s+\d\d:\d\d\s+مریم کاظمی\s+ویزیت‌شده\s+\d\d:\d\d\s+پذیرش$/m);
+    expect(day.stdout).toMatch(/^2\s+AP-[0-9A-Z]{6}\s+\d\d:\d\d\s+رضا محمدی\s+در حال ویزیت/m);
+    expect(day.stdout).toContain('در حال ویزیت: 2 (از ساعت ');
+    expect(day.stdout).toContain('تأخیر: پزشک حدود 20 دقیقه تأخیر دارد');
+    const arrived = /^3\s+(AP-[0-9A-Z]{6})\s+\d\d:\d\d\s+زهرا حسینی\s+رسیده، در انتظار/m.exec(day.stdout)?.[1];
+    expect(arrived).toBeDefined();
+
+    const called = await hospitalCli(['queue', doctorId, 'called', arrived!.toLowerCase()], portal);
+    expect(called.stderr).toBe('');
+    expect(called.code).toBe(0);
+    expect(called.stdout).toContain(`«فراخوان» ثبت شد (${arrived}).`);
+    expect(called.stdout).toContain('در حال ویزیت: 3 (از ساعت ');
+    expect(called.stdout).toMatch(/^2\s+AP-[0-9A-Z]{6}\s+\d\d:\d\d\s+رضا محمدی\s+ویزیت‌شده/m);
+
+    const again = await hospitalCli(['queue', doctorId, 'called', arrived!], portal);
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim()).toBe('409: این بیمار همین حالا فراخوانده شده است');
+    const noKey = await hospitalCli(['queue', doctorId, 'called'], portal);
+    expect(noKey.code).toBe(1);
+    expect(noKey.stderr).toContain('این رویداد کد نوبت می‌خواهد');
+    // A key without the queue scope moves nothing.
+    const desk = await hospitalCli(['queue', doctorId, 'session_ended'], { PORTAL_URL: server.url, HOSPITAL_API_KEY: key });
+    expect(desk.code).toBe(1);
+    expect(desk.stderr).toMatch(/^403: /);
+    // Six runs of the command, each a Node start that loads the server's modules.
+  }, 120_000);
+
   it('works on the database directly when no portal answers', async () => {
     const url = server.url;
     await server.stop();
@@ -61,5 +99,10 @@ describe('npm run hospital', () => {
     const paid = await hospitalCli(['withdrawals', '--status', 'paid'], { PORTAL_URL: url, DATA_DIR: server.dataDir });
     expect(paid.code).toBe(0);
     expect(paid.stdout).toContain('PAYA-CLI-1');
+    const delayed = await hospitalCli(['queue', doctorId, 'delay', '۴۵'], { PORTAL_URL: url, DATA_DIR: server.dataDir });
+    expect(delayed.code).toBe(0);
+    expect(delayed.stdout).toContain('«تأخیر» ثبت شد (45 دقیقه).');
+    expect(delayed.stdout).toContain('تأخیر: پزشک حدود 45 دقیقه تأخیر دارد');
+    expect(delayed.stdout).toContain('در حال ویزیت: 3');
   });
 });
