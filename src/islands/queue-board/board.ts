@@ -1,7 +1,7 @@
 /**
  * The waiting-room board's script (pages/queue/[doctor_id].astro): fills the prerendered page with
  * today's board and keeps it current, ticks the clock, and names today's clinic and room. Plain DOM,
- * no framework: a public page that a screen keeps open all day (decision 027).
+ * no framework: a public page that a screen keeps open all day (decision 028).
  */
 import type { PublicBoard } from '#lib/api/contracts/queue.ts';
 import { formatTime, formatWeekdayDate } from '#lib/format/date.ts';

@@ -3,7 +3,7 @@
  * login, so the browser's own EventSource reconnects by itself), and, when the stream keeps failing
  * (some networks cut long connections), polling `GET /public/queue/{doctor_id}` while the stream is
  * tried again now and then. Plain browser APIs only: the board is a public page with a
- * script budget (decisions 003 and 027).
+ * script budget (decisions 003 and 028).
  */
 import type { PublicBoard } from '#lib/api/contracts/queue.ts';
 
