@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../errors.ts';
 import type { QueueHub } from './live.ts';
 import { queueMessages as M } from './messages.ts';
 import { type DayQueue, replayDay } from './state.ts';
-import { closeQueueStreams, MAX_OPEN_STREAMS, openStreamCount, queueEventStream, type StreamRequest } from './stream.ts';
+import { closeQueueStreams, HEARTBEAT_MS, MAX_OPEN_STREAMS, MAX_STREAM_MS, openStreamCount, queueEventStream, type StreamRequest } from './stream.ts';
 
 // The streams' bookkeeping without a database: the process's hub is replaced by one the test
 // drives (queueHub() keeps the first hub registered under its symbol).
@@ -61,6 +61,37 @@ async function readUntil(response: Response, until: (text: string) => boolean): 
   return text;
 }
 
+/** What has arrived on `response` so far, each call; a read left waiting is kept for the next call, not lost. */
+function arrivals(response: Response): { next: () => Promise<string>; ended: () => Promise<boolean> } {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let reading: ReturnType<typeof reader.read> | undefined;
+  let done = false;
+  const next = async () => {
+    let text = '';
+    while (!done) {
+      reading ??= reader.read();
+      const read = await Promise.race([reading, new Promise<'idle'>((resolve) => setImmediate(() => resolve('idle')))]);
+      if (read === 'idle') break;
+      reading = undefined;
+      if (read.done) done = true;
+      else text += decoder.decode(read.value, { stream: true });
+    }
+    return text;
+  };
+  return {
+    next,
+    async ended() {
+      await next();
+      if (!done) done = (await (reading ?? reader.read())).done;
+      return done;
+    },
+  };
+}
+
+/** Fake clocks for the pacing and the heartbeat; setImmediate stays real for `arrivals`. */
+const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
   try {
     await promise;
@@ -88,14 +119,36 @@ describe('queueEventStream', () => {
     expect(openStreamCount()).toBe(0);
   });
 
+  it('sends at most one event a second: a change right after one waits, the latest state goes', async () => {
+    fakeClock();
+    try {
+      const stream = arrivals(await open());
+      expect(await stream.next()).toContain('event: queue');
+      change(emptyDay(5));
+      change(emptyDay(6));
+      expect(await stream.next()).toBe('');
+      await vi.advanceTimersByTimeAsync(1000);
+      const paced = await stream.next();
+      expect(paced.match(/event: queue/g)).toHaveLength(1);
+      expect(paced).toContain('"delay_minutes":6');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('does not send a state that did not change', async () => {
-    const response = await open();
-    await readUntil(response, (text) => text.includes('event: queue'));
-    change(emptyDay(0));
-    change(emptyDay(5));
-    const next = await readUntil(response, (text) => text.includes('event: queue'));
-    expect(next).toContain('"delay_minutes":5');
-    expect(next.match(/event: queue/g)).toHaveLength(1);
+    fakeClock();
+    try {
+      const stream = arrivals(await open());
+      expect(await stream.next()).toContain('event: queue');
+      await vi.advanceTimersByTimeAsync(2000);
+      change(emptyDay(0));
+      expect(await stream.next()).toBe('');
+      change(emptyDay(5));
+      expect(await stream.next()).toMatch(/^event: queue\ndata: \{"delay_minutes":5/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('ends the stream with the reason when the view refuses (the appointment was cancelled)', async () => {
@@ -144,6 +197,25 @@ describe('queueEventStream', () => {
     first.abort();
     await open();
     expect(openStreamCount()).toBe(MAX_OPEN_STREAMS);
+  });
+
+  it('sends a comment line every HEARTBEAT_MS, recomputing the view with the clock, and ends after MAX_STREAM_MS', async () => {
+    fakeClock();
+    try {
+      const stream = arrivals(await open({ view: (day, at) => ({ data: { tick: Math.floor(at.getTime() / HEARTBEAT_MS) }, last: day.session === 'ended' }) }));
+      expect((await stream.next()).match(/event: queue/g)).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+      const beat = await stream.next();
+      expect(beat).toContain(': keep-alive\n\n');
+      // The estimate moves with the clock: the heartbeat sent the view as it is now.
+      expect(beat.match(/event: queue/g)).toHaveLength(1);
+      expect(openStreamCount()).toBe(1);
+      await vi.advanceTimersByTimeAsync(MAX_STREAM_MS);
+      expect(openStreamCount()).toBe(0);
+      expect(await stream.ended()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('every stream of the process ends when it stops', async () => {
