@@ -3,12 +3,14 @@
  * Lighthouse (mobile), the JavaScript loaded before any interaction, and load tests of `GET /`,
  * `POST /api/app/track-visit`, `GET /api/wallet`, `POST /api/wallet/charge`,
  * `GET /api/appointments/slots` and `POST /api/appointments/hold` against a bare node:http
- * baseline, and the time 100 concurrent holds of one slot take to settle. Prints a plain-text
+ * baseline, the time 100 concurrent holds of one slot take to settle, and 1,000 idle visit-day
+ * streams on a demo portal of their own (memory, and how long a desk event takes to reach them all,
+ * see queue-streams.ts). Prints a plain-text
  * report and writes bench-results/latest.json. Exits non-zero only when a step crashed.
  *
  * BENCH_LIGHTHOUSE_RUNS (default 1): Lighthouse runs per page; the median performance run is kept.
  * BENCH_ONLY (comma-separated `lighthouse`, `weight`, `load`, `track-visit`, `wallet`,
- * `appointments`; default all): run only those parts (`load` is the home and track-visit pairs,
+ * `appointments`, `queue`; default all): run only those parts (`load` is the home and track-visit pairs,
  * `track-visit` only its pair, `wallet` the two wallet pairs, `appointments` the race and the two
  * booking pairs); a partial run writes
  * latest-<parts>.json instead of latest.json; e.g. `BENCH_ONLY=weight npm run bench` for the script weights alone.
@@ -27,6 +29,7 @@ import { type BareResponses, type BareServer, startBareServer } from './bare-ser
 import { killLighthouseChrome, type LighthouseResult, runLighthouse } from './lighthouse.ts';
 import { capture, LOAD_SETTINGS, type LoadRequest, runLoad, TRACK_VISIT_PATH, trackVisitRequests, visitBody } from './load.ts';
 import { measurePageScripts, type PageScripts } from './page-weight.ts';
+import { benchQueueStreams, type QueueStreamsResult, queueStreamsSection } from './queue-streams.ts';
 import { type LoadPair, lighthouseSection, loadSection, scriptsSection } from './report.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -63,7 +66,7 @@ const ONLY = new Set(
     .map((part) => part.trim())
     .filter(Boolean),
 );
-const PARTS = ['lighthouse', 'weight', 'load', 'track-visit', 'wallet', 'appointments'] as const;
+const PARTS = ['lighthouse', 'weight', 'load', 'track-visit', 'wallet', 'appointments', 'queue'] as const;
 const runs = (part: (typeof PARTS)[number]) => ONLY.size === 0 || ONLY.has(part);
 const SKIPPED = '(skipped: not in BENCH_ONLY)';
 for (const part of ONLY) {
@@ -290,6 +293,7 @@ async function main(): Promise<number> {
   let lighthouseBeaconBlocked: LighthouseResult[] | null = null;
   let scripts: PageScripts[] | null = null;
   let load: Awaited<ReturnType<typeof loadTests>> | null = null;
+  let queueStreams: QueueStreamsResult | null = null;
   let serverLogTail: string[] = [];
 
   try {
@@ -329,6 +333,9 @@ async function main(): Promise<number> {
       if (runs('load') || runs('track-visit') || runs('wallet') || runs('appointments')) load = await step('load tests', () => loadTests(server));
       serverLogTail = server.output().trim().split('\n').slice(-30);
     }
+    // On a portal of its own (the demo day), after the main one stopped: the figures are its alone.
+    await stopAll();
+    if (runs('queue')) queueStreams = await step('visit-day streams', () => benchQueueStreams());
   } finally {
     await stopAll();
   }
@@ -372,6 +379,9 @@ async function main(): Promise<number> {
       : runs('appointments')
         ? '(failed, see below)'
         : SKIPPED,
+    '',
+    '== Visit day: idle board streams held by one process (PGlite, demo day), and a desk event reaching them all ==',
+    queueStreams ? queueStreamsSection(queueStreams) : runs('queue') ? '(failed, see below)' : SKIPPED,
   ];
   const loadTrouble = load?.pairs.some((pair) => pair.portal.non2xx + pair.portal.errors + pair.portal.timeouts > 0);
   if (loadTrouble) sections.push('', 'Portal log (last lines):', ...serverLogTail.map((line) => `  ${line}`));
@@ -398,6 +408,7 @@ async function main(): Promise<number> {
     lighthouseBeaconBlocked,
     scripts,
     load,
+    queueStreams,
     serverLogTail,
     failures,
   };

@@ -20,7 +20,8 @@ async function text(db: Db, accountId: number, message: string, now: Date): Prom
  * - once per appointment, when QUEUE_NOTIFY_AHEAD or fewer patients are left ahead of it in a
  *   running session (the notice row makes it once across processes and repeated events);
  * - to every patient still waiting, when the desk announces a delay of DELAY_SMS_MINUTES or more
- *   that differs from the one announced before (once per change, not per event).
+ *   that differs from the one announced before (once per change, not per event), and never twice
+ *   the same minutes to one appointment.
  */
 export async function tellQueue(
   db: Db,
@@ -31,7 +32,11 @@ export async function tellQueue(
   try {
     const waiting = after.entries.filter((entry) => isWaiting(entry.status));
     if (event.type === 'delay' && after.delayMinutes >= DELAY_SMS_MINUTES && after.delayMinutes !== before.delayMinutes) {
-      for (const entry of waiting) await text(db, entry.accountId, queueSms.delay(entry.key, doctor, after.delayMinutes), now);
+      for (const entry of waiting) {
+        // Once per appointment and number of minutes: a desk going back and forth between two
+        // figures would otherwise spend the patient's notification budget on the same news.
+        if (await claimNotice(db, entry.key, `delay:${after.delayMinutes}`, now)) await text(db, entry.accountId, queueSms.delay(entry.key, doctor, after.delayMinutes), now);
+      }
     }
     if (after.session !== 'running') return;
     const rooms =

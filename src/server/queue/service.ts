@@ -100,6 +100,12 @@ export async function patientQueue(db: Db, ctx: QueueContext, { accountId, key, 
   return patientView(ctx, { day, row, now });
 }
 
+/** When the patient of `key` checked in, unless they are not in `day`, have not, or were marked absent since. */
+function checkedInAt(day: DayQueue, key: string): string | undefined {
+  const entry = day.entries.find((candidate) => candidate.key === key);
+  return entry?.checkedInAt && entry.status !== 'no_show' ? entry.checkedInAt.toISOString() : undefined;
+}
+
 /**
  * `POST /appointments/{key}/check-in`: "I have arrived", from CHECKIN_OPEN_MINUTES before the slot
  * until the session ends. Idempotent: a second press answers the first time.
@@ -107,12 +113,17 @@ export async function patientQueue(db: Db, ctx: QueueContext, { accountId, key, 
 export async function checkIn(db: Db, ctx: QueueContext, { accountId, key, now }: { accountId: number; key: string; now: Date }): Promise<CheckIn> {
   const row = await todaysVisitOf(db, { accountId, key, now });
   const today = tehranDay(now);
+  // A repeat press (or a script pressing in a loop) is answered from a plain read: only a
+  // check-in still to record takes the day's lock, which the desk's events wait on.
+  const already = checkedInAt(await loadDay(db, ctx.booking, row.doctorId, today), row.key);
+  if (already) return { checked_in_at: already };
   return db.transaction(async (tx) => {
     await lockDay(tx, row.doctorId, today);
     const day = await loadDay(tx, ctx.booking, row.doctorId, today);
     const entry = day.entries.find((candidate) => candidate.key === row.key);
     if (!entry) throw new AppError('conflict', M.cancelled);
-    if (entry.checkedInAt && entry.status !== 'no_show') return { checked_in_at: entry.checkedInAt.toISOString() };
+    const recorded = checkedInAt(day, row.key);
+    if (recorded) return { checked_in_at: recorded };
     if (entry.status === 'called') throw new AppError('conflict', M.alreadyCalled);
     if (entry.status === 'done') throw new AppError('conflict', M.alreadyDone);
     if (day.session === 'ended') throw new AppError('conflict', M.checkInClosed);

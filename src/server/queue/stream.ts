@@ -16,6 +16,13 @@ export const HEARTBEAT_MS = 20_000;
 /** A stream lives this long at most; EventSource and the portal's client open the next one. */
 export const MAX_STREAM_MS = 15 * 60_000;
 const MIN_GAP_MS = 1000;
+/**
+ * Streams one process holds at most, whoever opens them: the per-account and per-address limits
+ * do not bound a crowd of addresses (an IPv6 block is millions), and each stream holds a socket.
+ * The bench measures about 14 KB a stream, so this many are some 70 MB, far below the open-file
+ * limit, and far above any hospital's waiting rooms and patients of one day.
+ */
+export const MAX_OPEN_STREAMS = 5000;
 
 /** What a stream shows of a day: its `queue` event's data, and whether the stream ends after it. */
 export type View = (day: DayQueue, now: Date) => { data: object; last: boolean };
@@ -77,6 +84,7 @@ const changeOf = (data: object) => JSON.stringify({ ...data, as_of: undefined })
 /** A `text/event-stream` response following one doctor's day; 429 past the limits. */
 export async function queueEventStream(request: StreamRequest): Promise<Response> {
   const { account, address, limits } = request;
+  if (closers.size >= MAX_OPEN_STREAMS) throw new AppError('unavailable', M.streamsFull, { retryAfter: 30 });
   if (account !== undefined && !take(open.accounts, account, limits.perAccount)) throw new AppError('rate_limited', M.tooManyStreams);
   if (!take(open.addresses, address, limits.perAddress)) {
     if (account !== undefined) give(open.accounts, account);
