@@ -22,6 +22,7 @@ import { auditHospitalRequest } from '../src/server/hospital/audit.ts';
 import { pruneHospitalRecords } from '../src/server/hospital/endpoint.ts';
 import { hospitalKeys } from '../src/server/hospital/keys.ts';
 import { pruneLimitEvents } from '../src/server/limits/service.ts';
+import { closeQueueStreams } from '../src/server/queue/stream.ts';
 import { appSecret } from '../src/server/secret.ts';
 import { pruneClaims } from '../src/server/test-results/claim.ts';
 import { closeVisitBuffer } from '../src/server/visits/buffer.ts';
@@ -109,13 +110,15 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: closing…`);
+    // Live queue streams never go idle: end them (browsers reconnect to another process).
+    const streamsClosed = closeQueueStreams().catch((error: unknown) => logError('Closing the live queue streams failed', error));
     const idle = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     // Visits wait in memory for a batched write (decision 008): let running requests finish
     // (for a second at most), then finish the hospital audit rows and write the visits before the
     // database closes.
     Promise.race([idle, new Promise((resolve) => setTimeout(resolve, 1000))])
-      .then(() => Promise.allSettled([...auditsWriting]))
+      .then(() => Promise.allSettled([...auditsWriting, streamsClosed]))
       .then(() => closeVisitBuffer())
       .catch((error: unknown) => console.error('Writing the last visits failed:', error))
       .finally(() => database.close().finally(() => process.exit(0)));

@@ -2,7 +2,9 @@
  * The demo's visit day: a doctor's session today with a few patients booked, one seen, one being
  * seen, one arrived, the demo patient next but one, and a delay announced, so a new user opens the
  * visit-day view and the waiting-room board at once and can drive the queue with
- * `npm run hospital -- queue …`. Everything goes through the booking and queue services.
+ * `npm run hospital -- queue …`. Everything goes through the booking and queue services; the
+ * desk's past events are recorded quietly (no SMS about a history that did not happen), so the
+ * first real event sends what is due.
  */
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { addDays, daySlots, type SlotTime, tehranInstant } from '#lib/appointments/slots.ts';
@@ -108,7 +110,7 @@ export async function seedDemoVisitDay(
   const queue = { booking: ctx, settings: queueSettings() };
   const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * MINUTE);
   const desk = (type: 'session_started' | 'checked_in' | 'called' | 'delay', minutesAgo: number, extra: { appointment_key?: string; minutes?: number } = {}) =>
-    recordDeskEvent(db, queue, { doctorId: pick.doctorId, event: { type, ...extra }, actor: 'demo', now: at(minutesAgo) }).catch(() => undefined);
+    recordDeskEvent(db, queue, { doctorId: pick.doctorId, event: { type, ...extra }, actor: 'demo', now: at(minutesAgo), quiet: true }).catch(() => undefined);
   const [first, second, third] = keys;
   await desk('session_started', 40);
   if (first) await desk('checked_in', 38, { appointment_key: first });

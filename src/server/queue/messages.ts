@@ -28,6 +28,6 @@ export const queueMessages = {
 /** The visit-day SMS. */
 export const queueSms = {
   ahead: (key: string, doctor: string, ahead: number, room: string) =>
-    `${ahead === 0 ? 'نفر بعدی شما هستید' : `${n(ahead)} نفر پیش از شما مانده‌اند`}: ${doctor}${room ? `، ${room}` : ''}.\nلطفاً نزدیک مطب باشید. کد نوبت: ${key}`,
+    `${ahead === 0 ? 'نفر بعدی شما هستید' : ahead === 1 ? 'یک نفر پیش از شما مانده است' : `${n(ahead)} نفر پیش از شما مانده‌اند`}: ${doctor}${room ? `، ${room}` : ''}.\nلطفاً نزدیک مطب باشید. کد نوبت: ${key}`,
   delay: (key: string, doctor: string, minutes: number) => `${doctor} حدود ${n(minutes)} دقیقه تأخیر دارد؛ زمان تقریبی نوبتتان در پورتال به‌روز است. کد نوبت: ${key}`,
 };

@@ -188,7 +188,7 @@ async function refuseAppointment(db: Db, { doctorId, key, now }: { doctorId: str
 export async function recordDeskEvent(
   db: Db,
   ctx: QueueContext,
-  { doctorId, event, actor, now }: { doctorId: string; event: QueueEventInput; actor: string; now: Date },
+  { doctorId, event, actor, now, quiet = false }: { doctorId: string; event: QueueEventInput; actor: string; now: Date; quiet?: boolean },
 ): Promise<DeskQueue> {
   doctorOf(ctx.booking, doctorId);
   const today = tehranDay(now);
@@ -212,7 +212,7 @@ export async function recordDeskEvent(
     const appointments = day.entries.map(({ key, startsAt, accountId, patientName: name }) => ({ key, startsAt, accountId, patientName: name }));
     return { before: day, after: replayDay(appointments, [...events, record], doctor.visit_minutes) };
   });
-  await tellQueue(db, ctx, { doctorId, before, after, event, now });
+  if (!quiet) await tellQueue(db, ctx, { doctorId, before, after, event, now });
   return deskView(doctorId, today, after);
 }
 

@@ -27,9 +27,14 @@ export const MAX_OPEN_STREAMS = 5000;
 /** What a stream shows of a day: its `queue` event's data, and whether the stream ends after it. */
 export type View = (day: DayQueue, now: Date) => { data: object; last: boolean };
 
+// Kept on globalThis: the start script (which closes the streams on SIGTERM) and the server bundle
+// each load their own copy of this module, and must see the same streams.
+const registryKey = Symbol.for('patient-portal.queue-streams');
+type StreamRegistry = { [registryKey]?: { accounts: Map<string, number>; addresses: Map<string, number>; closers: Set<() => void> } };
+const streams = ((globalThis as StreamRegistry)[registryKey] ??= { accounts: new Map(), addresses: new Map(), closers: new Set() });
 /** Open streams of this process, per account and per address: each a count. */
-const open = { accounts: new Map<string, number>(), addresses: new Map<string, number>() };
-const closers = new Set<() => void>();
+const open = streams;
+const closers = streams.closers;
 
 const hubKey = Symbol.for('patient-portal.queue-hub');
 type HubRegistry = { [hubKey]?: Promise<QueueHub> };

@@ -33,9 +33,9 @@ export const queueEvents = pgTable(
 );
 
 /**
- * The visit-day SMS already sent (kind `ahead`: "N patients ahead of you"), one row an appointment
- * and kind: the insert that succeeds sends, so a message goes once however many processes see the
- * change.
+ * The visit-day SMS already sent, one row an appointment and kind: `ahead` ("N patients ahead of
+ * you") and `delay:<minutes>` (the doctor's announced delay). The insert that succeeds sends, so a
+ * message goes once however many processes see the change.
  */
 export const queueNotices = pgTable(
   'queue_notices',
