@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { NOW, tehran, testContext, testDoctor } from '../../../tests/support/appointments.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { nationalCode } from '../../../tests/support/people.ts';
+import { refusal } from '../../../tests/support/rejection.ts';
 import { fundWallet, newPatient } from '../../../tests/support/wallet.ts';
 import { type Account, insertAccount } from '../accounts/repository.ts';
 import type { Catalogue } from '../catalogue/index.ts';
@@ -33,16 +34,6 @@ const at = (minutes: number) => new Date(NOW.getTime() + minutes * MIN);
 const slot = (time: string, day = '2026-12-02') => tehran(day, time).toISOString();
 const booker = (account: Account): Booker => ({ id: account.id, firstName: account.firstName, lastName: account.lastName });
 const DOCTOR_NAME = `دکتر ${testDoctor().name.first} ${testDoctor().name.last}`;
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 /** Holds and pays from a freshly funded wallet. */
 async function book(db: Db, account: Account, doctorId: string, start: string, now = NOW, patient?: { first_name: string; last_name: string; international_code: string }) {

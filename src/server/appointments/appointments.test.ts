@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { NOW, tehran, testContext } from '../../../tests/support/appointments.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
+import { refusal } from '../../../tests/support/rejection.ts';
 import { fundWallet, newPatient } from '../../../tests/support/wallet.ts';
 import type { Account } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';
@@ -32,16 +33,6 @@ const booker = (account: Account) => ({ id: account.id, firstName: account.first
 const at = (minutes: number) => new Date(NOW.getTime() + minutes * MIN);
 /** Tomorrow (2026-12-02) at `time`, and further days. */
 const slot = (time: string, day = '2026-12-02') => tehran(day, time).toISOString();
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 async function payAtBank(db: Db, paymentId: string, now: Date) {
   const gateway = createSandboxGateway(db);

@@ -3,10 +3,11 @@ import { expect, it } from 'vitest';
 import { NOW, tehran, testContext } from '../../../tests/support/appointments.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { nationalCode } from '../../../tests/support/people.ts';
+import { refusal } from '../../../tests/support/rejection.ts';
 import { type Account, insertAccount } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';
 import { appointments } from '../db/schema/appointments.ts';
-import { AppError } from '../errors.ts';
+import type { AppError } from '../errors.ts';
 import { countEvents } from '../limits/repository.ts';
 import { cancelAppointment } from './changes.ts';
 import { releaseLapsed } from './jobs.ts';
@@ -36,16 +37,6 @@ async function accountsOnPhone(db: Db, n: number): Promise<Account[]> {
 }
 
 const booker = (account: Account, address?: string): Booker => ({ id: account.id, firstName: account.firstName, lastName: account.lastName, ...(address ? { address } : {}) });
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 const rowCount = async (db: Db) => (await db.select({ n: count() }).from(appointments))[0]!.n;
 

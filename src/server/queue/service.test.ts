@@ -2,6 +2,7 @@ import { expect, it, vi } from 'vitest';
 import type { QueueEventInput } from '#lib/api/contracts/queue.ts';
 import { NOW, tehran, testContext, testDoctor } from '../../../tests/support/appointments.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
+import { refusal } from '../../../tests/support/rejection.ts';
 import { fundWallet, newPatient } from '../../../tests/support/wallet.ts';
 import type { Account } from '../accounts/repository.ts';
 import { cancelAppointment } from '../appointments/changes.ts';
@@ -9,7 +10,6 @@ import type { BookingContext } from '../appointments/context.ts';
 import { registerAppointmentPayments } from '../appointments/payment-effect.ts';
 import { holdSlot, payAppointment } from '../appointments/service.ts';
 import type { Db } from '../db/client.ts';
-import { AppError } from '../errors.ts';
 import { countEvents } from '../limits/repository.ts';
 import { notify, notifySkippedSubject } from '../sms/notify.ts';
 import type { OtpSms, TextSms } from '../sms/provider.ts';
@@ -74,16 +74,6 @@ const bookDay = async (db: Db, doctorId: string, times: string[]) => {
 };
 
 const desk = (db: Db, doctorId: string, event: QueueEventInput, now = NOW) => recordDeskEvent(db, ctx, { doctorId, event, actor: 'his', now });
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 /** The visit-day texts sent to `account` (not the booking's own receipts). */
 const queueTexts = (account: Account) => outbox.texts.filter((sms) => sms.to === account.phoneNumber && /پیش از شما|نفر بعدی|تأخیر دارد/.test(sms.text));

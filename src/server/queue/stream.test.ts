@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { refusal } from '../../../tests/support/rejection.ts';
 import { AppError } from '../errors.ts';
 import type { QueueHub } from './live.ts';
 import { queueMessages as M } from './messages.ts';
@@ -91,16 +92,6 @@ function arrivals(response: Response): { next: () => Promise<string>; ended: () 
 
 /** Fake clocks for the pacing and the heartbeat; setImmediate stays real for `arrivals`. */
 const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('queueEventStream', () => {
   it('sends retry, the state at once, a change, and ends with `event: end` after the last view', async () => {
