@@ -286,4 +286,27 @@ describe('following the queue', () => {
     expect(server.seen.modes.at(-1)).toBe('live');
     expect(server.seen.states.map((state) => state.ahead)).toEqual([1]);
   });
+
+  it('goes offline at once when the device loses the network, though the live connection looks open, and live again when it is back', async () => {
+    const server = fakeServer();
+    const follower = server.follower();
+    await settle();
+    const first = server.last();
+    first.write(frame(queue(2)));
+    await settle();
+    follower.networkLost();
+    await settle();
+    expect(first.signal.aborted).toBe(true);
+    expect(server.seen.modes).toEqual(['live', 'offline']);
+    server.polls[0]!.reject(new TypeError('Failed to fetch'));
+    await settle();
+    expect(server.seen.modes.at(-1)).toBe('offline');
+
+    follower.retryNow();
+    await settle();
+    server.last().write(frame(queue(1)));
+    await settle();
+    expect(server.seen.modes.at(-1)).toBe('live');
+    expect(server.seen.states.map((state) => state.ahead)).toEqual([2, 1]);
+  });
 });

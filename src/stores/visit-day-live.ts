@@ -45,8 +45,10 @@ export interface FollowSpec {
 
 export interface Follower {
   stop(): void;
-  /** Tries the stream at once (the device came back online); no-op while live. */
+  /** Opens the stream again at once (the device is back online, or the patient asked). */
   retryNow(): void;
+  /** The device says it has no network: offline now, without waiting for a call to fail. */
+  networkLost(): void;
 }
 
 /** The status of a failed call: ofetch's FetchError carries it; a network failure has none. */
@@ -211,11 +213,18 @@ export function followQueue(spec: FollowSpec): Follower {
   return {
     stop,
     retryNow() {
-      if (stopped || mode === 'live') return;
+      if (stopped) return;
       clearTimeout(retryTimer);
       failures = 0;
+      // The stream this replaces sees it is no longer current and lets go quietly.
       stream?.abort();
       void openStream();
+    },
+    networkLost() {
+      if (stopped) return;
+      setMode('offline');
+      // The browser may keep a dead connection open for minutes: drop it and poll until told otherwise.
+      stream?.abort();
     },
   };
 }

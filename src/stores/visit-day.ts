@@ -146,7 +146,7 @@ function follow(key: string): () => void {
   });
   followed = { key, follower };
   const online = () => follower.retryNow();
-  const offline = () => $visitConnection.get() !== 'ended' && $visitConnection.set('offline');
+  const offline = () => follower.networkLost();
   addEventListener('online', online);
   addEventListener('offline', offline);
   return () => {
