@@ -128,6 +128,19 @@ describe('the visit-day store', () => {
     after.close();
   });
 
+  it('says why the stream ended when the visit is gone (cancelled at the desk)', async () => {
+    const message = 'این نوبت لغو شده است و در صف امروز نیست';
+    api.openQueueStream.mockImplementation(() => {
+      const frames = `event: queue\ndata: ${JSON.stringify(queue(1))}\n\nevent: end\ndata: ${JSON.stringify({ message })}\n\n`;
+      return Promise.resolve(new Response(frames, { status: 200 }));
+    });
+    api.pollQueue.mockImplementation(() => Promise.reject(Object.assign(new Error('Conflict'), { status: 409, data: { success: false, message } })));
+    const { store, close } = await open();
+    await vi.waitFor(() => expect(store.$visitDay.get()).toEqual({ status: 'refused', message }));
+    expect(store.$visitConnection.get()).toBe('ended');
+    close();
+  });
+
   it('takes only an appointment key from the address', async () => {
     const { store, close } = await open('?visit=../../wallet');
     expect(store.readVisitKey('?visit=ap-abc123')).toBe(KEY);

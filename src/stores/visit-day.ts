@@ -88,6 +88,10 @@ function save(key: string, entry: Partial<SavedVisit>): void {
   $saved.set({ ...kept, [key]: next });
 }
 
+function forget(key: string): void {
+  $saved.set(Object.fromEntries(Object.entries($saved.get()).filter(([other]) => other !== key)));
+}
+
 let followed: { key: string; follower: Follower } | undefined;
 
 function showState(key: string, queue: PatientQueue): void {
@@ -127,11 +131,15 @@ function follow(key: string): () => void {
       $visitConnection.set(mode);
       if (mode === 'offline' && $visitDay.get().status === 'loading') $visitDay.set({ status: 'failed' });
     },
-    onEnd: () => {
-      // The session ended or the visit is gone: one last look says which.
+    onEnd: (message) => {
+      // The session ended or the visit is gone (cancelled, moved): one last look says which.
       void pollQueue(key).then(
         ({ data }) => showState(key, data),
-        () => undefined,
+        (error: { status?: number; data?: unknown }) => {
+          if (error.status === undefined) return;
+          forget(key);
+          $visitDay.set({ status: 'refused', message: readErrorEnvelope(error.data).message ?? message });
+        },
       );
     },
     onRefused: ({ status, message }) => {
@@ -140,7 +148,7 @@ function follow(key: string): () => void {
         void fetchQueue(key).catch(() => undefined);
         return;
       }
-      $saved.set(Object.fromEntries(Object.entries($saved.get()).filter(([other]) => other !== key)));
+      forget(key);
       $visitDay.set({ status: 'refused', message });
     },
   });

@@ -37,7 +37,7 @@ export function VisitDayConnection({ mode, checkedAt, saved }: { mode: Connectio
           <span aria-hidden="true" className={`size-2.5 rounded-full ${DOT[mode]}`} />
           {MODE_TEXTS[mode]}
         </span>
-        <span data-updated>آخرین به‌روزرسانی: {at}</span>
+        {!stale && <span data-updated>آخرین به‌روزرسانی: {at}</span>}
       </p>
     </div>
   );

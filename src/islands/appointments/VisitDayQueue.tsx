@@ -42,19 +42,20 @@ export function VisitDayQueue({ queue }: { queue: PatientQueue }) {
           </span>
         </div>
       </div>
-      <ul className="flex flex-col gap-2 rounded-2xl border border-line bg-card p-4">
-        {stillToCome(queue) && (
+      {/* Once called (or seen), how many are ahead and how late the doctor runs no longer matter. */}
+      {stillToCome(queue) && (
+        <ul className="flex flex-col gap-2 rounded-2xl border border-line bg-card p-4">
           <li className="text-lg font-bold" data-ahead={queue.ahead}>
             {aheadText(queue.ahead)}
           </li>
-        )}
-        {queue.estimated_at && (
-          <li data-estimate>
-            زمان تقریبی نوبت شما: <time dateTime={queue.estimated_at}>حدود ساعت {formatTime(queue.estimated_at)}</time>
-          </li>
-        )}
-        <li data-delay={queue.delay_minutes}>{delayText(queue.delay_minutes)}</li>
-      </ul>
+          {queue.estimated_at && (
+            <li data-estimate>
+              زمان تقریبی نوبت شما: <time dateTime={queue.estimated_at}>حدود ساعت {formatTime(queue.estimated_at)}</time>
+            </li>
+          )}
+          <li data-delay={queue.delay_minutes}>{delayText(queue.delay_minutes)}</li>
+        </ul>
+      )}
     </section>
   );
 }
