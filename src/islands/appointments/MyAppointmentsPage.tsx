@@ -7,7 +7,7 @@ import { AuthGate } from '../auth/AuthGate.tsx';
 import { ListView } from '../ui/ListView.tsx';
 import { DetailSkeleton, ListSkeleton } from '../ui/Skeleton.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
-import { AppointmentCard, type CardActions } from './AppointmentCard.tsx';
+import { AppointmentCard, type CardActions, Receipt } from './AppointmentCard.tsx';
 import { EMPTY_TEXTS, TAB_LABELS } from './labels.ts';
 
 // Loaded when first opened: the list's first paint does not wait for the dialogs.
@@ -59,7 +59,7 @@ export function MyAppointmentsPage() {
     return (
       <AuthGate what="صف نوبت خود">
         <Suspense fallback={<DetailSkeleton label="در حال بارگذاری صف نوبت…" />}>
-          <VisitDay />
+          <VisitDay receipt={(appointment) => <Receipt appointment={appointment} />} />
         </Suspense>
       </AuthGate>
     );

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
+import type { Appointment } from '#lib/api/contracts/appointments.ts';
 import { formatWeekdayDateTime } from '#lib/format/date.ts';
 import { $visitAppointment, $visitConnection, $visitDay, retryVisitDay } from '#stores/visit-day.ts';
 import { LoadFailed } from '../ui/LoadState.tsx';
 import { DetailSkeleton } from '../ui/Skeleton.tsx';
-import { Receipt } from './AppointmentCard.tsx';
 import { VisitDayAnnouncer } from './VisitDayAnnouncer.tsx';
 import { VisitDayCheckIn } from './VisitDayCheckIn.tsx';
 import { VisitDayConnection } from './VisitDayConnection.tsx';
@@ -31,7 +31,7 @@ function Pending({ children }: { children: ReactNode }) {
   );
 }
 
-function Body() {
+function Body({ receipt }: VisitDayProps) {
   const state = useStore($visitDay);
   const mode = useStore($visitConnection);
   const appointment = useStore($visitAppointment);
@@ -81,17 +81,25 @@ function Body() {
           {queue.place.room && <>، {queue.place.room}</>}
         </p>
       </section>
-      {appointment?.receipt && <Receipt appointment={appointment} />}
+      {appointment?.receipt && receipt(appointment)}
     </div>
   );
 }
 
+export interface VisitDayProps {
+  /**
+   * The appointment's receipt, as its card draws it. Handed in by the page, which has the card
+   * already: importing it here would split the card into a chunk of its own, one more script on the list.
+   */
+  receipt: (appointment: Appointment) => ReactNode;
+}
+
 /** /patient-profile/services?visit=AP-XXXXXX: the visit-day view of one of today's appointments. */
-export function VisitDay() {
+export function VisitDay({ receipt }: VisitDayProps) {
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
       <BackLink />
-      <Body />
+      <Body receipt={receipt} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PatientQueue } from '#lib/api/contracts/queue.ts';
 import { changesWorthTelling } from '#stores/visit-day.ts';
-import { aheadText, calledText, delayText, QUEUE_SESSION_LABELS, QUEUE_STATUS_LABELS } from './labels.ts';
+import { aheadText, calledText, delayText, QUEUE_SESSION_LABELS, QUEUE_STATUS_LABELS } from './visit-day-labels.ts';
 
 /** The sentence a screen reader hears for what changed between `before` and `after`; '' for nothing worth it. */
 function announcement(before: PatientQueue | undefined, after: PatientQueue): string {

@@ -2,7 +2,7 @@ import type { PatientQueue } from '#lib/api/contracts/queue.ts';
 import { formatTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
-import { aheadText, calledText, delayText, QUEUE_SESSION_LABELS, QUEUE_STATUS_LABELS, QUEUE_STATUS_TONES } from './labels.ts';
+import { aheadText, calledText, delayText, QUEUE_SESSION_LABELS, QUEUE_STATUS_LABELS, QUEUE_STATUS_TONES } from './visit-day-labels.ts';
 
 const stillToCome = (queue: PatientQueue) => (queue.status === 'waiting' || queue.status === 'checked_in') && queue.session !== 'ended';
 
