@@ -10,10 +10,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  * test never leak into another. The teardown checks the ledger the tests wrote with
  * `npm run hospital -- ledger-check` (on the database itself, once the portal has stopped) and fails
  * the run when it is not consistent. SERVICE_REQUEST_DAILY_LIMIT is raised for the list spec, which
- * files eleven requests with one account to see two pages.
+ * files eleven requests with one account to see two pages. CHECKIN_OPEN_MINUTES opens check-in all
+ * day, so the visit-day spec can check in whatever the hour the run starts.
  */
 export default async function globalSetup() {
-  const server = await startServer({ env: { TRUST_PROXY: '1', DEMO_DATA: '1', SERVICE_REQUEST_DAILY_LIMIT: '20' } });
+  const server = await startServer({ env: { TRUST_PROXY: '1', DEMO_DATA: '1', SERVICE_REQUEST_DAILY_LIMIT: '20', CHECKIN_OPEN_MINUTES: '1440' } });
   process.env.PORTAL_E2E_URL = server.url;
   process.env.PORTAL_E2E_DATA_DIR = server.dataDir;
   return async () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
 import { cancelRule } from '#lib/appointments/cancel-rule.ts';
-import { formatJalaliDateTime, formatTime, formatWeekdayDate } from '#lib/format/date.ts';
+import { formatJalaliDateTime, formatTime, formatWeekdayDate, toTehranIsoDate } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRial } from '#lib/format/number.ts';
 import { CalendarButton } from '../ui/CalendarButton.tsx';
@@ -28,8 +28,14 @@ function paidText(appointment: Appointment): string {
   return appointment.fee === 0 ? 'رایگان' : 'هنوز پرداخت نشده';
 }
 
+/**
+ * A paid visit of today, Tehran time: its card opens the visit-day view. The list calls a visit
+ * `completed` once its slot has ended, though the doctor may be running late; the queue knows.
+ */
+const isVisitDay = ({ status, start }: Appointment) => (status === 'confirmed' || status === 'completed') && toTehranIsoDate(start) === toTehranIsoDate(new Date());
+
 /** What was paid and how (wallet, bank, the bank's reference), folded: the card's receipt. */
-function Receipt({ appointment }: { appointment: Appointment }) {
+export function Receipt({ appointment }: { appointment: Appointment }) {
   const { receipt } = appointment;
   if (!receipt) return null;
   const rows: [string, ReactNode][] = [
@@ -127,6 +133,15 @@ export function AppointmentCard({ appointment, actions }: { appointment: Appoint
         </div>
         <StatusChip status={status} label={STATUS_LABELS[status]} tone={STATUS_TONES[status]} />
       </div>
+      {isVisitDay(appointment) && (
+        <a
+          href={`/patient-profile/services?visit=${encodeURIComponent(appointment.key)}`}
+          className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-btn-auth px-4 text-center font-bold text-btn-auth-ink"
+          data-visit-day
+        >
+          روز ویزیت: صف و اعلام حضور
+        </a>
+      )}
       <Facts>
         <Fact term="تاریخ">
           <time dateTime={appointment.start}>{formatWeekdayDate(appointment.start)}</time>

@@ -5,14 +5,16 @@ import { toPersianDigits } from '#lib/format/digits.ts';
 import { $myAppointments, $myAppointmentsView, downloadAppointmentCalendar, loadMyAppointments, showMyAppointments } from '#stores/appointments.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { ListView } from '../ui/ListView.tsx';
-import { ListSkeleton } from '../ui/Skeleton.tsx';
+import { DetailSkeleton, ListSkeleton } from '../ui/Skeleton.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
-import { AppointmentCard, type CardActions } from './AppointmentCard.tsx';
+import { AppointmentCard, type CardActions, Receipt } from './AppointmentCard.tsx';
 import { EMPTY_TEXTS, TAB_LABELS } from './labels.ts';
 
 // Loaded when first opened: the list's first paint does not wait for the dialogs.
 const CancelDialog = lazy(() => import('./CancelDialog.tsx').then((module) => ({ default: module.CancelDialog })));
 const RescheduleDialog = lazy(() => import('./RescheduleDialog.tsx').then((module) => ({ default: module.RescheduleDialog })));
+// The visit-day view (?visit=AP-XXXXXX) is opened on one day of a visit: the list never carries it.
+const VisitDay = lazy(() => import('./VisitDay.tsx').then((module) => ({ default: module.VisitDay })));
 
 const PANEL_ID = 'appointments-panel';
 const tabId = (scope: AppointmentScope) => `appointments-tab-${scope}`;
@@ -48,8 +50,24 @@ function List({ actions }: { actions: CardActions }) {
   );
 }
 
-/** /patient-profile/services: the patient's appointments by tab (kept in the address), with cancel, reschedule and the calendar file. */
+/**
+ * /patient-profile/services: the patient's appointments by tab (kept in the address), with cancel,
+ * reschedule and the calendar file; with `?visit=` the visit-day view of one of today's instead.
+ */
 export function MyAppointmentsPage() {
+  if (new URLSearchParams(location.search).has('visit')) {
+    return (
+      <AuthGate what="صف نوبت خود">
+        <Suspense fallback={<DetailSkeleton label="در حال بارگذاری صف نوبت…" />}>
+          <VisitDay receipt={(appointment) => <Receipt appointment={appointment} />} />
+        </Suspense>
+      </AuthGate>
+    );
+  }
+  return <AppointmentsList />;
+}
+
+function AppointmentsList() {
   const view = useStore($myAppointmentsView);
   const [cancelling, setCancelling] = useState<Appointment>();
   const [moving, setMoving] = useState<Appointment>();
