@@ -28,11 +28,8 @@ function paidText(appointment: Appointment): string {
   return appointment.fee === 0 ? 'رایگان' : 'هنوز پرداخت نشده';
 }
 
-/**
- * A paid visit of today, Tehran time: its card opens the visit-day view. The list calls a visit
- * `completed` once its slot has ended, though the doctor may be running late; the queue knows.
- */
-const isVisitDay = ({ status, start }: Appointment) => (status === 'confirmed' || status === 'completed') && toTehranIsoDate(start) === toTehranIsoDate(new Date());
+/** A confirmed visit of today, Tehran time (the server keeps it confirmed all its day): its card opens the visit-day view. */
+const isVisitDay = ({ status, start }: Appointment) => status === 'confirmed' && toTehranIsoDate(start) === toTehranIsoDate(new Date());
 
 /** What was paid and how (wallet, bank, the bank's reference), folded: the card's receipt. */
 export function Receipt({ appointment }: { appointment: Appointment }) {
