@@ -30,10 +30,10 @@ function hospital(request: APIRequestContext) {
       const { data } = (await answer.json()) as { data: { doctor_id: string; patient: { phone_number: string | null } }[] };
       return [...new Set(data.filter((visit) => visit.patient.phone_number === DEMO_PHONE).map((visit) => visit.doctor_id))];
     },
-    call(doctorId: string, appointmentKey: string) {
+    absent(doctorId: string, appointmentKey: string) {
       return request.post(`/api/hospital/v1/queue/${doctorId}/events`, {
         headers: { ...headers, 'idempotency-key': `board-${appointmentKey}-${Date.now()}` },
-        data: { type: 'called', appointment_key: appointmentKey },
+        data: { type: 'no_show', appointment_key: appointmentKey },
       });
     },
   };
@@ -50,7 +50,7 @@ async function demoDoctor(desk: ReturnType<typeof hospital>): Promise<string> {
 const shownNumber = (page: Page) => page.locator('[data-board="number"]').textContent();
 const persian = (number: number | undefined) => (number === undefined ? '—' : toPersianDigits(number));
 
-test('the board shows who is being seen, follows a call made at the desk without a reload, and names nobody', async ({ page, request }, testInfo) => {
+test('the board shows who is being seen, follows the desk without a reload, and names nobody', async ({ page, request }, testInfo) => {
   // One call at the desk changes the demo's shared day: made once per run, not once per device.
   test.skip(testInfo.project.name !== 'desktop', 'the phone layout is checked below, without touching the queue');
   const desk = hospital(request);
@@ -74,17 +74,20 @@ test('the board shows who is being seen, follows a call made at the desk without
     expect(text).not.toContain(entry.patient_name);
   }
 
-  // The desk calls the day's last patient still waiting (not the demo patient, whose own spec checks her in).
+  // The desk marks the day's last waiting patient absent (not the demo patient, whose own spec calls
+  // the queue forward at the same time: an absence changes neither her place nor who is being seen).
   await page.evaluate(() => Object.assign(window, { boardLoadedOnce: true }));
-  const next = before.entries.findLast((entry) => (entry.status === 'waiting' || entry.status === 'checked_in') && !entry.patient_name.startsWith('سارا نمونه'));
-  expect(next, 'a patient still waits on the demo day').toBeDefined();
-  const called = await desk.call(doctorId, next!.key);
-  expect(called.status()).toBe(201);
-  expect(((await called.json()) as { data: DeskQueue }).data.now_serving).toBe(next!.number);
+  const last = before.entries.findLast((entry) => (entry.status === 'waiting' || entry.status === 'checked_in') && !entry.patient_name.startsWith('سارا نمونه'));
+  expect(last, 'a patient still waits on the demo day').toBeDefined();
+  const absent = await desk.absent(doctorId, last!.key);
+  expect(absent.status()).toBe(201);
+  const waitingOf = (queue: DeskQueue) => queue.entries.filter((entry) => entry.status === 'waiting' || entry.status === 'checked_in').length;
+  const waitingText = (count: number) => (count > 0 ? `${toPersianDigits(count)} نفر` : 'کسی در انتظار نیست');
   await expect
     .poll(async () => {
-      const shown = await shownNumber(page);
-      return shown !== persian(before.now_serving) && shown === persian((await desk.queue(doctorId)).now_serving);
+      const queue = await desk.queue(doctorId);
+      const shown = await page.locator('[data-board="waiting"]').textContent();
+      return shown === waitingText(waitingOf(queue)) && (await shownNumber(page)) === persian(queue.now_serving);
     })
     .toBe(true);
   expect(await page.evaluate(() => (window as { boardLoadedOnce?: boolean }).boardLoadedOnce)).toBe(true);

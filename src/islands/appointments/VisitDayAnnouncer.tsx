@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PatientQueue } from '#lib/api/contracts/queue.ts';
-import { delayWords, SESSION_WORDS } from '#lib/queue/words.ts';
 import { changesWorthTelling } from '#stores/visit-day.ts';
-import { aheadText, calledText, QUEUE_STATUS_LABELS } from './visit-day-labels.ts';
+import { aheadText, calledText, delayText, QUEUE_SESSION_LABELS, QUEUE_STATUS_LABELS } from './visit-day-labels.ts';
 
 /** The sentence a screen reader hears for what changed between `before` and `after`; '' for nothing worth it. */
 function announcement(before: PatientQueue | undefined, after: PatientQueue): string {
@@ -10,8 +9,8 @@ function announcement(before: PatientQueue | undefined, after: PatientQueue): st
   const parts: string[] = [];
   if (changes.includes('status')) parts.push(after.status === 'called' ? calledText(after.place) : `وضعیت شما: ${QUEUE_STATUS_LABELS[after.status]}`);
   if (changes.includes('ahead')) parts.push(aheadText(after.ahead));
-  if (changes.includes('delay')) parts.push(delayWords(after.delay_minutes));
-  if (changes.includes('session')) parts.push(SESSION_WORDS[after.session]);
+  if (changes.includes('delay')) parts.push(delayText(after.delay_minutes));
+  if (changes.includes('session')) parts.push(QUEUE_SESSION_LABELS[after.session]);
   return parts.join('. ');
 }
 

@@ -1,9 +1,8 @@
 import type { PatientQueue } from '#lib/api/contracts/queue.ts';
 import { formatTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
-import { delayWords, SESSION_WORDS } from '#lib/queue/words.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
-import { aheadText, calledText, QUEUE_STATUS_LABELS, QUEUE_STATUS_TONES } from './visit-day-labels.ts';
+import { aheadText, calledText, delayText, QUEUE_SESSION_LABELS, QUEUE_STATUS_LABELS, QUEUE_STATUS_TONES } from './visit-day-labels.ts';
 
 const stillToCome = (queue: PatientQueue) => (queue.status === 'waiting' || queue.status === 'checked_in') && queue.session !== 'ended';
 
@@ -19,7 +18,7 @@ export function VisitDayQueue({ queue }: { queue: PatientQueue }) {
       <div className="flex flex-wrap items-center gap-2">
         <StatusChip status={queue.status} label={QUEUE_STATUS_LABELS[queue.status]} tone={QUEUE_STATUS_TONES[queue.status]} />
         <span className="text-sm text-muted" data-session={queue.session}>
-          {SESSION_WORDS[queue.session]}
+          {QUEUE_SESSION_LABELS[queue.session]}
         </span>
       </div>
       <div className="grid grid-cols-2 gap-3">
@@ -54,7 +53,7 @@ export function VisitDayQueue({ queue }: { queue: PatientQueue }) {
               زمان تقریبی نوبت شما: <time dateTime={queue.estimated_at}>حدود ساعت {formatTime(queue.estimated_at)}</time>
             </li>
           )}
-          <li data-delay={queue.delay_minutes}>{delayWords(queue.delay_minutes)}</li>
+          <li data-delay={queue.delay_minutes}>{delayText(queue.delay_minutes)}</li>
         </ul>
       )}
     </section>
