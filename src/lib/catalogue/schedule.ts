@@ -21,6 +21,9 @@ export interface WorkingDay {
 const weekdayInTehran = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: TEHRAN_TIME_ZONE });
 const timeInTehran = new Intl.DateTimeFormat('en-GB', { timeZone: TEHRAN_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
+/** The Tehran wall time of `at` as `HH:MM` (Latin digits), comparable with a session's `start` and `end`. */
+export const tehranClockTime = (at: Date): string => timeInTehran.format(at);
+
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
@@ -31,7 +34,7 @@ export function nextWorkingDays(schedule: readonly Session[], now: Date, count =
   const days: WorkingDay[] = [];
   // Noon in Tehran of today's Tehran date: adding whole days never crosses a date line (Iran has no DST since 1401).
   const today = new Date(`${toTehranIsoDate(now)}T12:00:00+03:30`);
-  const timeNow = timeInTehran.format(now);
+  const timeNow = tehranClockTime(now);
   for (let offset = 0; offset < 14 && days.length < count; offset++) {
     const date = new Date(today.getTime() + offset * DAY);
     const day = weekdayInTehran.format(date).toLowerCase() as DayKey;

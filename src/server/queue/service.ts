@@ -6,6 +6,7 @@
 import type { CheckIn, DeskQueue, PatientQueue, PublicBoard, QueueEventInput } from '#lib/api/contracts/queue.ts';
 import { addDays, tehranInstant } from '#lib/appointments/slots.ts';
 import { floorName } from '#lib/catalogue/address.ts';
+import { tehranClockTime } from '#lib/catalogue/schedule.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
 import { type BookingContext, doctorName, doctorOf } from '../appointments/context.ts';
 import { type AppointmentRow, confirmedBetween, findAppointment, findAppointmentOf } from '../appointments/repository.ts';
@@ -16,23 +17,29 @@ import { queueMessages as M } from './messages.ts';
 import { tellQueue } from './notices.ts';
 import { appendEvent, dayEvents, lockDay } from './repository.ts';
 import { refuseEvent } from './rules.ts';
-import { aheadOf, boardOf, type DayQueue, estimateFor, type QueueEventRecord, replayDay } from './state.ts';
+import { aheadOf, boardOf, type DayQueue, estimateFor, type QueueAppointment, type QueueEntry, type QueueEventRecord, replayDay } from './state.ts';
 
 /** The Tehran day of `now`, `YYYY-MM-DD`. */
 export const tehranDay = (now: Date) => toTehranIsoDate(now);
 
 const patientName = (row: AppointmentRow) => `${row.patientFirstName ?? ''} ${row.patientLastName ?? ''}`.trim();
 
-/** A doctor's day as it stands: the confirmed appointments numbered in slot order, with the log replayed over them. */
-export async function loadDay(db: Db, ctx: BookingContext, doctorId: string, day: string): Promise<DayQueue> {
+/** What a doctor's day is rebuilt from: its confirmed appointments, its log and the doctor's visit length. */
+async function readDay(db: Db, ctx: BookingContext, doctorId: string, day: string): Promise<{ appointments: QueueAppointment[]; events: QueueEventRecord[]; visitMinutes: number }> {
   const doctor = doctorOf(ctx, doctorId);
   const [rows, events] = await Promise.all([confirmedBetween(db, tehranInstant(day, '00:00'), tehranInstant(addDays(day, 1), '00:00'), doctorId), dayEvents(db, doctorId, day)]);
-  return replayDay(
-    rows.map((row) => ({ key: row.key, startsAt: row.startsAt, accountId: row.accountId, patientName: patientName(row) })),
-    events,
-    doctor.visit_minutes,
-  );
+  const appointments = rows.map((row) => ({ key: row.key, startsAt: row.startsAt, accountId: row.accountId, patientName: patientName(row) }));
+  return { appointments, events, visitMinutes: doctor.visit_minutes };
 }
+
+/** A doctor's day as it stands: the confirmed appointments numbered in slot order, with the log replayed over them. */
+export async function loadDay(db: Db, ctx: BookingContext, doctorId: string, day: string): Promise<DayQueue> {
+  const { appointments, events, visitMinutes } = await readDay(db, ctx, doctorId, day);
+  return replayDay(appointments, events, visitMinutes);
+}
+
+/** When «رسیدم» opens for `entry`: CHECKIN_OPEN_MINUTES before its slot. */
+const checkInOpensAt = (ctx: QueueContext, entry: QueueEntry) => new Date(entry.startsAt.getTime() - ctx.settings.checkInOpenMinutes * 60_000);
 
 /** Why `row` is not in today's queue, or nothing when it is. */
 function notInToday(row: AppointmentRow, now: Date): string | undefined {
@@ -55,7 +62,7 @@ export async function todaysVisitOf(db: Db, { accountId, key, now }: { accountId
 function placeOf(ctx: BookingContext, row: AppointmentRow): PatientQueue['place'] {
   const clinic = ctx.catalogue.clinics.get(row.clinicId);
   const doctor = ctx.catalogue.doctors.get(row.doctorId);
-  const startTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tehran', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(row.startsAt);
+  const startTime = tehranClockTime(row.startsAt);
   const session = doctor?.schedule.find((s) => s.clinic === row.clinicId && s.start <= startTime && startTime < s.end) ?? doctor?.schedule.find((s) => s.clinic === row.clinicId);
   return {
     clinic: clinic?.name ?? '',
@@ -70,7 +77,7 @@ export function patientView(ctx: QueueContext, { day, row, now }: { day: DayQueu
   const entry = day.entries.find((candidate) => candidate.key === row.key);
   // Cancelled since the stream opened (a leave filed during the day): the row says so.
   if (!entry) throw new AppError('conflict', M.cancelled);
-  const opensAt = new Date(entry.startsAt.getTime() - ctx.settings.checkInOpenMinutes * 60_000);
+  const opensAt = checkInOpensAt(ctx, entry);
   const estimate = estimateFor(day, entry, now);
   return {
     date: tehranDay(row.startsAt),
@@ -127,7 +134,7 @@ export async function checkIn(db: Db, ctx: QueueContext, { accountId, key, now }
     if (entry.status === 'called') throw new AppError('conflict', M.alreadyCalled);
     if (entry.status === 'done') throw new AppError('conflict', M.alreadyDone);
     if (day.session === 'ended') throw new AppError('conflict', M.checkInClosed);
-    const opensAt = new Date(entry.startsAt.getTime() - ctx.settings.checkInOpenMinutes * 60_000);
+    const opensAt = checkInOpensAt(ctx, entry);
     if (now < opensAt) throw new AppError('conflict', M.checkInNotYet(opensAt));
     await appendEvent(tx, {
       doctorId: row.doctorId,
@@ -194,8 +201,8 @@ export async function recordDeskEvent(
   const today = tehranDay(now);
   const { before, after } = await db.transaction(async (tx) => {
     await lockDay(tx, doctorId, today);
-    const events = await dayEvents(tx, doctorId, today);
-    const day = await loadDay(tx, ctx.booking, doctorId, today);
+    const { appointments, events, visitMinutes } = await readDay(tx, ctx.booking, doctorId, today);
+    const day = replayDay(appointments, events, visitMinutes);
     const entry = event.appointment_key ? day.entries.find((candidate) => candidate.key === event.appointment_key) : undefined;
     if (event.appointment_key && !entry) await refuseAppointment(tx, { doctorId, key: event.appointment_key, now });
     refuseEvent(day, event, entry);
@@ -208,9 +215,7 @@ export async function recordDeskEvent(
       createdAt: now,
     };
     await appendEvent(tx, { doctorId, day: today, ...record, actor });
-    const doctor = doctorOf(ctx.booking, doctorId);
-    const appointments = day.entries.map(({ key, startsAt, accountId, patientName: name }) => ({ key, startsAt, accountId, patientName: name }));
-    return { before: day, after: replayDay(appointments, [...events, record], doctor.visit_minutes) };
+    return { before: day, after: replayDay(appointments, [...events, record], visitMinutes) };
   });
   if (!quiet) await tellQueue(db, ctx, { doctorId, before, after, event, now });
   return deskView(doctorId, today, after);
