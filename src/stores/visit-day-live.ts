@@ -124,7 +124,12 @@ export function followQueue(spec: FollowSpec): Follower {
     if (stopped) return;
     failures += 1;
     if (mode === 'live' || mode === 'connecting') setMode('polling');
-    startPolling();
+    // The device said it has no network: the next look waits the usual interval (or the `online`
+    // event). Asked at once, a request can slip out before the browser cuts the network and answer
+    // «polling» over the offline state the patient must see.
+    if (mode === 'offline') {
+      if (pollTimer === undefined && poller === undefined) pollTimer = setTimeout(pollNow, POLL_MS);
+    } else startPolling();
     clearTimeout(retryTimer);
     retryTimer = setTimeout(openStream, STREAM_RETRY_MS[Math.min(failures, STREAM_RETRY_MS.length) - 1]);
   };
