@@ -78,6 +78,12 @@ const EnvSchema = v.object({
   /** Live queue streams one process keeps open per account, and per address (a clinic's Wi-Fi puts a waiting room behind one address). */
   QUEUE_STREAMS_PER_ACCOUNT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'a count: 1 … 50'), v.toNumber(), v.minValue(1), v.maxValue(50)), '4'),
   QUEUE_STREAMS_PER_ADDRESS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'a count: 1 … 10000'), v.toNumber(), v.minValue(1), v.maxValue(10000)), '200'),
+  /** A freed slot offered to a waitlist patient is kept for them this many minutes (spec/api.md «Waitlist»). */
+  WAITLIST_OFFER_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'minutes: 1 … 1440'), v.toNumber(), v.minValue(1), v.maxValue(1440)), '30'),
+  /** Waitlist entries in line per account, per phone (all its accounts together) and per address. */
+  WAITLIST_LIMIT_PER_ACCOUNT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'a count: 1 … 100'), v.toNumber(), v.minValue(1), v.maxValue(100)), '3'),
+  WAITLIST_LIMIT_PER_PHONE: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'a count: 1 … 100'), v.toNumber(), v.minValue(1), v.maxValue(100)), '5'),
+  WAITLIST_LIMIT_PER_ADDRESS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'a count: 1 … 10000'), v.toNumber(), v.minValue(1), v.maxValue(10000)), '30'),
   /** The reminder SMS goes out this many hours before an appointment. */
   REMINDER_HOURS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'hours: 1 … 168'), v.toNumber(), v.minValue(1), v.maxValue(168)), '24'),
   /**

@@ -1,4 +1,5 @@
 import type { Catalogue, Doctor } from '../catalogue/index.ts';
+import type { WaitlistSettings } from '../waitlist/context.ts';
 import { AppError } from '../errors.ts';
 import { bookingMessages as M } from './messages.ts';
 
@@ -28,6 +29,8 @@ export interface BookingContext {
   settings: BookingSettings;
   /** The official holiday's Persian name, if the Tehran day `day` (YYYY-MM-DD) is one. */
   holiday: (day: string) => string | undefined;
+  /** The waitlist's settings (its defaults when absent): freed slots go to waiting patients first. */
+  waitlist?: WaitlistSettings;
 }
 
 export function doctorOf(ctx: BookingContext, doctorId: string): Doctor {

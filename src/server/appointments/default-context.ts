@@ -24,5 +24,12 @@ export function holidayName(day: string): string | undefined {
 
 /** The process's booking context: its catalogue, its settings, the shipped holiday calendar. */
 export function bookingContext(): BookingContext {
-  return { catalogue: getCatalogue(), settings: bookingSettings(), holiday: holidayName };
+  const config = env();
+  const waitlist = {
+    offerMinutes: config.WAITLIST_OFFER_MINUTES,
+    limitPerAccount: config.WAITLIST_LIMIT_PER_ACCOUNT,
+    limitPerPhone: config.WAITLIST_LIMIT_PER_PHONE,
+    limitPerAddress: config.WAITLIST_LIMIT_PER_ADDRESS,
+  };
+  return { catalogue: getCatalogue(), settings: bookingSettings(), holiday: holidayName, waitlist };
 }

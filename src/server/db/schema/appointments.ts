@@ -3,12 +3,14 @@ import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqu
 import { accounts } from './accounts.ts';
 
 /** Statuses that occupy a slot (the partial unique index below). */
-export const SLOT_OCCUPYING_STATUSES = ['held', 'awaiting_payment', 'confirmed'] as const;
+export const SLOT_OCCUPYING_STATUSES = ['held', 'awaiting_payment', 'confirmed', 'offered'] as const;
 
 /**
  * A booking of one doctor's slot. A row is born `held` for HOLD_MINUTES, becomes
  * `awaiting_payment` while the bank has it (until the payment expires), then `confirmed`; or
  * `expired` (released) / `cancelled`. `completed` is not stored: a confirmed visit in the past.
+ * `offered`: a freed slot kept for a waitlist patient (waitlist_offers) until they accept (it
+ * becomes `held`), decline or let it lapse (`expired`); the patient's own calls do not see it.
  *
  * The database makes a double booking impossible: one active row per (doctor, start), and one
  * unconfirmed row per account. A hold past its `expires_at` still sits in the index until the
@@ -32,7 +34,7 @@ export const appointments = pgTable(
     turn: integer('turn').notNull(),
     /** Rials, the doctor's fee when held. */
     fee: bigint('fee', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['held', 'awaiting_payment', 'confirmed', 'cancelled', 'expired'] }).notNull(),
+    status: text('status', { enum: ['held', 'awaiting_payment', 'confirmed', 'cancelled', 'expired', 'offered'] }).notNull(),
     /** While held or awaiting payment: when the slot is released. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     forSelf: boolean('for_self').notNull(),
@@ -62,7 +64,7 @@ export const appointments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [
-    uniqueIndex('appointments_active_slot_key').on(table.doctorId, table.startsAt).where(sql`${table.status} in ('held', 'awaiting_payment', 'confirmed')`),
+    uniqueIndex('appointments_active_slot_key').on(table.doctorId, table.startsAt).where(sql`${table.status} in ('held', 'awaiting_payment', 'confirmed', 'offered')`),
     uniqueIndex('appointments_one_hold_per_account_key').on(table.accountId).where(sql`${table.status} in ('held', 'awaiting_payment')`),
     index('appointments_account_id_starts_at_idx').on(table.accountId, table.startsAt),
     index('appointments_doctor_id_starts_at_idx').on(table.doctorId, table.startsAt),
@@ -70,11 +72,11 @@ export const appointments = pgTable(
     index('appointments_patient_national_code_starts_at_idx').on(table.patientNationalCode, table.startsAt).where(sql`${table.patientNationalCode} is not null`),
     index('appointments_unconfirmed_held_from_idx').on(table.heldFrom).where(sql`${table.status} in ('held', 'awaiting_payment')`),
     index('appointments_unconfirmed_expires_at_idx').on(table.expiresAt).where(sql`${table.status} in ('held', 'awaiting_payment')`),
-    check('appointments_status_check', sql`${table.status} in ('held', 'awaiting_payment', 'confirmed', 'cancelled', 'expired')`),
+    check('appointments_status_check', sql`${table.status} in ('held', 'awaiting_payment', 'confirmed', 'cancelled', 'expired', 'offered')`),
     check('appointments_fee_check', sql`${table.fee} >= 0 and ${table.fee} <= 10000000000000`),
     check('appointments_paid_check', sql`${table.paidFromWallet} >= 0 and ${table.paidByBank} >= 0 and ${table.paidFromWallet} + ${table.paidByBank} <= ${table.fee}`),
     check('appointments_times_check', sql`${table.endsAt} > ${table.startsAt}`),
-    check('appointments_unconfirmed_expire', sql`${table.status} not in ('held', 'awaiting_payment') or ${table.expiresAt} is not null`),
+    check('appointments_unconfirmed_expire', sql`${table.status} not in ('held', 'awaiting_payment', 'offered') or ${table.expiresAt} is not null`),
   ],
 );
 

@@ -14,3 +14,4 @@ export * from './service-requests.ts';
 export * from './test-results.ts';
 export * from './visits.ts';
 export * from './wallet.ts';
+export * from './waitlist.ts';
