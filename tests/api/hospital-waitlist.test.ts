@@ -12,6 +12,7 @@ import type { DeskWaitlist, WaitlistStats } from '../../src/lib/api/contracts/wa
 import { addDays, tehranInstant } from '../../src/lib/appointments/slots.ts';
 import { toTehranIsoDate } from '../../src/lib/format/date.ts';
 import { envelope } from '../support/appointments-api.ts';
+import { hospitalCli } from '../support/hospital-cli.ts';
 import { withDataDir } from '../support/read-data-dir.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { daysAfter, joinLine, offerSlot } from '../support/waitlist-rows.ts';
@@ -24,16 +25,18 @@ const DOCTOR = 'maryam-ahmadi';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-waitlist-'));
 let server: RunningServer;
-const seeded = { waitingKey: '', offeredKey: '', appointmentKey: '', phone: '', start: '', expiresAt: '' };
+const seeded = { name: '', waitingKey: '', offeredKey: '', appointmentKey: '', phone: '', start: '', expiresAt: '' };
 
 beforeAll(async () => {
   const now = new Date();
   const today = toTehranIsoDate(now);
   await withDataDir(dataDir, async (db) => {
     const waiting = await newPatient(db);
+    seeded.name = `${waiting.firstName} ${waiting.lastName}`;
     const offered = await newPatient(db);
+    const relative = { firstName: 'کیان', lastName: 'رضایی', nationalCode: '0012345679' };
     const first = await joinLine(db, waiting, { doctorId: DOCTOR, from: today, to: addDays(today, 10), partOfDay: 'morning', joinedAt: daysAfter(now, -2) });
-    const second = await joinLine(db, offered, { doctorId: DOCTOR, from: addDays(today, 1), to: addDays(today, 5), joinedAt: daysAfter(now, -1), status: 'offered' });
+    const second = await joinLine(db, offered, { doctorId: DOCTOR, from: addDays(today, 1), to: addDays(today, 5), joinedAt: daysAfter(now, -1), status: 'offered', relative });
     const start = tehranInstant(addDays(today, 3), '10:00');
     const expiresAt = new Date(now.getTime() + 30 * 60_000);
     const offer = await offerSlot(db, second, { start, status: 'live', offeredAt: now, expiresAt });
@@ -79,7 +82,7 @@ describe('hospital API: the waitlist', () => {
       [2, seeded.offeredKey, 'offered', seeded.appointmentKey],
     ]);
     expect(list.entries[0]).not.toHaveProperty('offer');
-    expect(list.entries[1]).toMatchObject({ part_of_day: 'any', patient: { phone_number: seeded.phone, self: true } });
+    expect(list.entries[1]).toMatchObject({ part_of_day: 'any', patient: { first_name: 'کیان', international_code: '0012345679', phone_number: seeded.phone, self: false } });
     const offer = { start: seeded.start, expires_at: seeded.expiresAt, appointment_key: seeded.appointmentKey, status: 'live', turn: 3, fee: 5_000_000 };
     expect(list.entries[1]!.offer).toMatchObject(offer);
     expect(list.offers).toEqual([{ ...list.entries[1]!.offer, entry_key: seeded.offeredKey }]);
@@ -94,5 +97,34 @@ describe('hospital API: the waitlist', () => {
     expect(stats.entries).toEqual({ total: 2, waiting: 1, offered: 1, booked: 0, expired: 0, left: 0 });
     expect(stats.offers).toEqual({ made: 1, open: 1, accepted: 0, declined: 0, lapsed: 0, withdrawn: 0, booked: 0 });
     expect(stats.days).toEqual({ booked: 0, to_visit_median: null, gained_median: null, gained_mean: null });
+  });
+
+  it('npm run hospital -- waitlist and waitlist-stats print them in Persian', async () => {
+    const portal = { PORTAL_URL: server.url, HOSPITAL_API_KEY: DESK_KEY };
+    const line = await hospitalCli(['waitlist', DOCTOR], portal);
+    expect(line.stderr).toBe('');
+    expect(line.code).toBe(0);
+    expect(line.stdout).toContain(`فهرست انتظار ${DOCTOR}: 2 نفر، 1 نوبت پیشنهادشده`);
+    const jalaliDay = String.raw`\d{4}/\d\d/\d\d`;
+    expect(line.stdout).toMatch(new RegExp(String.raw`^1\s+${seeded.waitingKey}\s+${seeded.name}\s+\d{10}\s+09\d{9}\s+${jalaliDay} تا ${jalaliDay}\s+صبح\s+در انتظار$`, 'm'));
+    // The slot in Tehran time with its key, and the minutes left of the offer's 30.
+    expect(line.stdout).toMatch(
+      new RegExp(
+        String.raw`^2\s+${seeded.offeredKey}\s+کیان رضایی \(برای دیگری\)\s+0012345679\s+${seeded.phone}\s+.+\s+هر دو\s+نوبت پیشنهاد شده\s+${jalaliDay} 10:00 \(${seeded.appointmentKey}\)\s+(30|29|28) دقیقه مانده$`,
+        'm',
+      ),
+    );
+    const stats = await hospitalCli(['waitlist-stats'], portal);
+    expect(stats.stderr).toBe('');
+    expect(stats.code).toBe(0);
+    expect(stats.stdout).toMatch(/^در انتظار\s+1$/m);
+    expect(stats.stdout).toMatch(/^نوبت پیشنهاد شده\s+1$/m);
+    expect(stats.stdout).toMatch(/^همه\s+2$/m);
+    expect(stats.stdout).toMatch(/^باز \(.+\)\s+1$/m);
+    expect(stats.stdout).toContain('از پیوستن تا ویزیت (میانه): —');
+    // A key without the appointments scope sees nothing.
+    const board = await hospitalCli(['waitlist', DOCTOR], { PORTAL_URL: server.url, HOSPITAL_API_KEY: QUEUE_KEY });
+    expect(board.code).toBe(1);
+    expect(board.stderr).toMatch(/^403: /);
   });
 });
