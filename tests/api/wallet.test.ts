@@ -175,21 +175,27 @@ describe('the demo patient', () => {
       expect(checked.data).toHaveLength(1);
       const [{ token, user }] = checked.data as [{ token: string; user: { wallet: number; full_name: string } }];
       const auth = { headers: { authorization: `Bearer ${token}` } };
-      // One past visit, and two upcoming: today's (the visit day, upcoming all day) and one in a few days; all paid from the wallet.
+      // One past visit, and three upcoming: today's (the visit day, upcoming all day), one in a few days, and her
+      // mother's with the waitlist's full doctor (its fee charged to the wallet that day); all paid from the wallet.
       const visits: number[] = [];
+      let charged = 0;
       for (const [scope, total] of [
-        ['upcoming', 2],
+        ['upcoming', 3],
         ['past', 1],
       ] as const) {
-        const list = (await (await fetch(new URL(`/api/appointments?scope=${scope}`, demo.url), auth)).json()) as { data: Array<{ status: string; paid_from_wallet: number }> };
+        const list = (await (await fetch(new URL(`/api/appointments?scope=${scope}`, demo.url), auth)).json()) as {
+          data: Array<{ status: string; paid_from_wallet: number; patient: { self: boolean } }>;
+        };
         expect(list.data).toHaveLength(total);
         for (const visit of list.data) {
           expect(visit.status).toBe(scope === 'upcoming' ? 'confirmed' : 'completed');
           expect(visit.paid_from_wallet).toBeGreaterThan(0);
           visits.push(visit.paid_from_wallet);
+          if (!visit.patient.self) charged += visit.paid_from_wallet;
         }
       }
-      const spent = visits.reduce((sum, paid) => sum + paid, 0);
+      expect(charged).toBeGreaterThan(0);
+      const spent = visits.reduce((sum, paid) => sum + paid, 0) - charged;
       expect(spent).toBeGreaterThan(0);
       expect(user).toMatchObject({ full_name: 'سارا نمونه', wallet: 19_000_000 - spent });
       const wallet = await fetch(new URL('/api/wallet', demo.url), auth);
