@@ -85,6 +85,21 @@ describeEachDatabase('withdrawing a leave', (database) => {
     expect(row?.withdrawnAt?.toISOString()).toBe(at(3).toISOString());
   });
 
+  it('lets no hold racing the withdrawal take a slot before the patient waiting for it', async () => {
+    const doctor = 'dr-a';
+    const day = '2026-12-10';
+    const leave = await fileLeave(db, { ctx, doctorId: doctor, order: { from: day, to: day, reason: REASON }, now: NOW });
+    const w = await waiter(db, doctor, day);
+    const racers = await Promise.all(Array.from({ length: 6 }, () => newPatient(db)));
+    const [withdrawn, ...holds] = await Promise.allSettled([
+      withdrawLeave(db, { ctx, doctorId: doctor, leaveId: leave.leave_id, now: at(1) }),
+      ...racers.map((racer) => holdAt(db, racer, doctor, day, '08:00', at(1))),
+    ]);
+    expect(withdrawn).toMatchObject({ status: 'fulfilled', value: { offered: 1 } });
+    expect(holds.map((hold) => hold.status)).toEqual(racers.map(() => 'rejected'));
+    expect((await entryOf(db, w.patient, at(1))).offer?.start).toBe(start(day, '08:00'));
+  });
+
   it('answers 404 for another doctor’s leave, an unknown leave and an unknown doctor, changing nothing', async () => {
     const day = '2026-12-08';
     const leave = await fileLeave(db, { ctx, doctorId: 'dr-a', order: { from: day, to: day, reason: REASON }, now: NOW });
