@@ -19,7 +19,7 @@ import { toLatinDigits } from '../src/lib/format/digits.ts';
 import { formatNumber } from '../src/lib/format/number.ts';
 import { bookingContext } from '../src/server/appointments/default-context.ts';
 import { holdRefusals } from '../src/server/appointments/hold-refusals.ts';
-import { type DeskAppointment, fileLeave, type LeaveResult, listDay } from '../src/server/appointments/hospital.ts';
+import { type DeskAppointment, fileLeave, type LeaveResult, type LeaveWithdrawal, listDay, withdrawLeave } from '../src/server/appointments/hospital.ts';
 import { EnvError } from '../src/server/env.ts';
 import { CLI_KEY_FILE, hospitalKeyEntry, keyNameProblem, newHospitalKey, parseScopes } from '../src/server/hospital/keys.ts';
 import { checkLedger, type LedgerCheck } from '../src/server/ledger/check.ts';
@@ -44,6 +44,10 @@ const HELP = `npm run hospital -- <command>
                                   files a doctor's leave: from/to are Tehran days YYYY-MM-DD (to inclusive)
                                   or instants like 2026-12-01T08:00:00Z; the bookings inside are cancelled,
                                   refunded to the wallets, and the patients get an SMS with the reason
+  leave-withdraw <doctor_id> <leave_id>
+                                  takes back a leave (the id «leave» printed): its slots go first to
+                                  the patients on the doctor's waitlist, the rest are free for everyone;
+                                  bookings it cancelled stay cancelled
   appointments <date> [doctor_id] the confirmed bookings of a Tehran day (YYYY-MM-DD), for the desk
 ${QUEUE_HELP}
 ${WAITLIST_HELP}
@@ -189,6 +193,22 @@ async function leave([doctorId, from, to, ...reason]: string[]): Promise<void> {
   );
 }
 
+async function leaveWithdraw([doctorId, leaveId, ...rest]: string[]): Promise<void> {
+  const id = leaveId === undefined ? '' : toLatinDigits(leaveId.trim());
+  if (!doctorId || !/^[1-9]\d{0,15}$/.test(id) || rest.length > 0) throw new CliError('usage: npm run hospital -- leave-withdraw <doctor_id> <leave_id>');
+  const { data } = await perform<LeaveWithdrawal>({
+    method: 'DELETE',
+    path: `/doctors/${encodeURIComponent(doctorId)}/leaves/${id}`,
+    direct: async (db, now) => ({ data: await withdrawLeave(db, { ctx: bookingContext(), doctorId, leaveId: Number(id), now }) }),
+  });
+  console.log(`مرخصی ${data.leave_id} پس گرفته شد (${when(data.withdrawn_at)}).`);
+  console.log(
+    data.offered > 0
+      ? `${formatNumber(data.offered)} نوبت آزادشده به بیماران صف انتظار پیشنهاد شد؛ بقیه برای همه آزاد است.`
+      : 'نوبتی به صف انتظار پیشنهاد نشد؛ نوبت‌های آزاد این بازه برای همه باز است.',
+  );
+}
+
 async function appointments([day, doctorId, ...rest]: string[]): Promise<void> {
   if (!day || rest.length > 0) throw new CliError('usage: npm run hospital -- appointments <date> [doctor_id]');
   const query = checked(HospitalAppointmentsQuerySchema, { date: typedDate(day), ...(doctorId ? { doctor_id: doctorId } : {}) });
@@ -267,6 +287,9 @@ async function main(args: string[]): Promise<number> {
       return ledgerCheck();
     case 'leave':
       await leave(rest);
+      return 0;
+    case 'leave-withdraw':
+      await leaveWithdraw(rest);
       return 0;
     case 'appointments':
       await appointments(rest);

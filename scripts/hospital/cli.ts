@@ -30,7 +30,7 @@ interface Answer<T> {
 
 /** One action: the API call, and the same service call for when no portal answers. */
 export interface Action<T> {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Under /api/hospital/v1, with the query string. */
   path: string;
   body?: unknown;

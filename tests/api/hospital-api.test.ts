@@ -85,6 +85,7 @@ describe('hospital API: OpenAPI', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       '/appointments',
       '/doctors/{doctor_id}/leaves',
+      '/doctors/{doctor_id}/leaves/{leave_id}',
       '/hold-refusals',
       '/invoices',
       '/invoices/{key}',

@@ -1,11 +1,11 @@
 /**
  * The hospital side of booking over HTTP: a doctor's leave cancels and refunds
- * the bookings inside it and tells the patients; the desk's day list; scopes and Idempotency-Key;
- * and the same two actions through `npm run hospital`.
+ * the bookings inside it and tells the patients, and can be withdrawn; the desk's day list; scopes
+ * and Idempotency-Key; and the same actions through `npm run hospital`.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeskAppointment, LeaveResult } from '../../src/server/appointments/hospital.ts';
+import type { DeskAppointment, LeaveResult, LeaveWithdrawal } from '../../src/server/appointments/hospital.ts';
 import { bookWithWallet, envelope, freeDays, holdOk, slotsOf, walletOf } from '../support/appointments-api.ts';
 import { hospitalCli } from '../support/hospital-cli.ts';
 import { nationalCode, newIp, newPhone, post, readOutbox, registerPatient } from '../support/portal-api.ts';
@@ -167,6 +167,38 @@ describe('hospital API: a doctor’s leave', () => {
   });
 });
 
+describe('hospital API: withdrawing a leave', () => {
+  it('reopens its slots (200, the same answer twice); refuses no key (401), another scope (403), another doctor’s or an unknown leave (404)', async () => {
+    const doctor = 'leila-karimi';
+    const day = await openDay(doctor);
+    const filed = await hospital(`/doctors/${doctor}/leaves`, { body: { from: day.date, to: day.date, reason: REASON } });
+    const leaveId = (await envelope<LeaveResult>(filed)).data!.leave_id;
+    const withdraw = (apiPath: string, key = DESK_KEY) => fetch(new URL(`/api/hospital/v1${apiPath}`, server.url), { method: 'DELETE', headers: { authorization: `Bearer ${key}` } });
+    const leavePath = `/doctors/${doctor}/leaves/${leaveId}`;
+    expect((await withdraw(leavePath, 'not-a-key')).status).toBe(401);
+    expect((await withdraw(leavePath, PAYROLL_KEY)).status).toBe(403);
+    const elsewhere = await withdraw(`/doctors/golnaz-taheri/leaves/${leaveId}`);
+    expect(elsewhere.status).toBe(404);
+    expect((await envelope(elsewhere)).message).toBe('این مرخصی برای این پزشک پیدا نشد');
+    expect((await withdraw(`/doctors/${doctor}/leaves/${leaveId + 1000}`)).status).toBe(404);
+    expect((await withdraw(`/doctors/${doctor}/leaves/x1`)).status).toBe(404);
+    expect((await withdraw(`/doctors/no-such-doctor/leaves/${leaveId}`)).status).toBe(404);
+    // None of those took it back.
+    expect((await slotsOf(server, doctor)).data.find((d) => d.date === day.date)).toMatchObject({ on_leave: true, slots: [] });
+
+    const answer = await withdraw(leavePath);
+    expect(answer.status).toBe(200);
+    const withdrawn = (await envelope<LeaveWithdrawal>(answer)).data!;
+    expect(withdrawn).toEqual({ leave_id: leaveId, withdrawn_at: expect.any(String), offered: 0 });
+    const reopened = (await slotsOf(server, doctor)).data.find((d) => d.date === day.date)!;
+    expect(reopened.on_leave).toBeUndefined();
+    expect(reopened.slots.filter((slot) => slot.available).map((slot) => slot.start)).toEqual(expect.arrayContaining(day.slots.map((slot) => slot.start)));
+    const again = await withdraw(leavePath);
+    expect(again.status).toBe(200);
+    expect((await envelope<LeaveWithdrawal>(again)).data).toEqual(withdrawn);
+  });
+});
+
 describe('hospital API: the desk’s day list', () => {
   it('lists the day’s confirmed bookings in time order, with the patient, and not held or cancelled ones', async () => {
     const doctor = 'elham-nouri';
@@ -273,6 +305,11 @@ describe('npm run hospital: leave and appointments', () => {
     expect(filed.stdout).toContain(booked.key);
     expect(smsAbout(booked.key).at(-1)?.text).toContain(REASON);
     expect((await cli(['appointments', day.date, doctor])).stdout).toContain('نوبت قطعی‌ای');
+    const leaveId = /مرخصی (\d+) ثبت شد/.exec(filed.stdout)![1]!;
+    const withdrawn = await cli(['leave-withdraw', doctor, leaveId]);
+    expect(withdrawn.stderr).toBe('');
+    expect(withdrawn.stdout).toContain(`مرخصی ${leaveId} پس گرفته شد`);
+    expect((await slotsOf(server, doctor)).data.find((d) => d.date === day.date)?.on_leave).toBeUndefined();
 
     const url = server.url;
     await server.stop();

@@ -142,14 +142,15 @@ describe('hospital API: every answered status is declared', () => {
     answered.get(id)!.add(status);
   }
   /**
-   * A POST that declares a 2 MB body and waits for the answer before sending it: the portal refuses
-   * on the declared length, and the client reads that answer rather than racing a cut connection.
+   * A call (of the operation's method) that declares a 2 MB body and waits for the answer before
+   * sending it: the portal refuses on the declared length, and the client reads that answer rather
+   * than racing a cut connection.
    */
-  function declaredTooLarge(route: string, key: string): Promise<number> {
+  function declaredTooLarge(method: string, route: string, key: string): Promise<number> {
     const url = new URL(`/api/hospital/v1${route.replace(/\{(\w+)\}/g, 'NOPE-000000')}`, server.url);
     return new Promise((resolve, reject) => {
       const outgoing = request(url, {
-        method: 'POST',
+        method: method.toUpperCase(),
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024), 'idempotency-key': randomUUID() },
       });
       outgoing.on('response', (response) => {
@@ -175,7 +176,7 @@ describe('hospital API: every answered status is declared', () => {
         await call(method, route, { key: HIS_KEY, type: 'application/json', body: '{}' });
         await call(method, route, { key: HIS_KEY, type: 'application/json', body: '{"reason":"\u0000","bank_reference":"x","status":"done"' });
         await call(method, route, { key: HIS_KEY, type: 'text/plain', body: 'hello' });
-        record(method, route, await declaredTooLarge(route, HIS_KEY));
+        record(method, route, await declaredTooLarge(method, route, HIS_KEY));
       }
     }
     // A first filing and a re-filing of the same reception code.

@@ -1,14 +1,17 @@
 import { addDays, tehranInstant } from '#lib/appointments/slots.ts';
+import { toTehranIsoDate } from '#lib/format/date.ts';
 import { findAccount } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { lockWallet } from '../ledger/transfer.ts';
-import { afterSlotFreed, endOffer } from '../waitlist/offers.ts';
+import { afterSlotFreed, endOffer, offerSlot } from '../waitlist/offers.ts';
 import { lockOpenOfferOfAppointment } from '../waitlist/repository.ts';
 import { type BookingContext, doctorName, doctorOf } from './context.ts';
+import { bookingMessages as M } from './messages.ts';
 import { tellPatient } from './notices.ts';
 import { cancelConfirmed, releaseUnconfirmed } from './release.ts';
-import { type AppointmentRow, activeInRange, confirmedBetween, insertLeave, lockAppointment, lockDoctorSchedule } from './repository.ts';
+import { type AppointmentRow, activeInRange, confirmedBetween, insertLeave, type LeaveRow, lockAppointment, lockDoctorSchedule, lockLeaveOf, markLeaveWithdrawn } from './repository.ts';
+import { bookingHorizon, listSlots } from './slots.ts';
 
 /** A leave's bound: a Tehran day (`YYYY-MM-DD`, whole days) or an ISO instant. */
 function bound(value: string, end: boolean): Date {
@@ -75,6 +78,55 @@ export async function fileLeave(db: Db, { ctx, doctorId, order, now }: { ctx: Bo
     await tellPatient(db, { ctx, row, notice: { cancelledByHospital: order.reason }, now });
   }
   return { leave_id: leave.id, from: from.toISOString(), to: to.toISOString(), cancelled };
+}
+
+export interface LeaveWithdrawal {
+  leave_id: number;
+  withdrawn_at: string;
+  /** Freed slots this call offered to patients waiting. */
+  offered: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The starts of the slots free at `now` (in the booking window, past the lead time) that lie in the leave's range. */
+async function freeStartsIn(tx: Db, ctx: BookingContext, leave: LeaveRow, now: Date): Promise<Date[]> {
+  const firstDay = toTehranIsoDate(leave.startsAt > now ? leave.startsAt : now);
+  const horizon = bookingHorizon(now);
+  const lastDay = toTehranIsoDate(new Date(Math.min(leave.endsAt.getTime(), horizon.getTime()) - 1));
+  if (lastDay < firstDay) return [];
+  const days = Math.round((Date.parse(`${lastDay}T00:00:00Z`) - Date.parse(`${firstDay}T00:00:00Z`)) / DAY_MS) + 1;
+  const { days: open } = await listSlots(tx, ctx, { doctorId: leave.doctorId, from: firstDay, days }, now);
+  return open
+    .flatMap((day) => day.slots)
+    .filter((slot) => slot.available && Date.parse(slot.start) < leave.endsAt.getTime() && Date.parse(slot.end) > leave.startsAt.getTime())
+    .map((slot) => new Date(slot.start));
+}
+
+/**
+ * `DELETE /doctors/{id}/leaves/{leave_id}`: takes the leave back (its row stays, marked
+ * withdrawn). Under the doctor's exclusive schedule lock, so no hold slips in meanwhile, and in the
+ * same transaction each slot it frees is offered to the waitlist (decision 029): nobody can hold a
+ * freed slot before the patients waiting for it have had their offers. What suits nobody in line is
+ * free for everyone at commit. Bookings the leave cancelled stay cancelled (their patients were
+ * refunded and told). A repeat answers the first withdrawal's time and offers nothing; an unknown
+ * doctor, or a leave that is not this doctor's, is 404.
+ */
+export async function withdrawLeave(db: Db, { ctx, doctorId, leaveId, now }: { ctx: BookingContext; doctorId: string; leaveId: number; now: Date }): Promise<LeaveWithdrawal> {
+  doctorOf(ctx, doctorId);
+  return db.transaction(async (tx) => {
+    await lockDoctorSchedule(tx, doctorId, 'exclusive');
+    const leave = await lockLeaveOf(tx, doctorId, leaveId);
+    if (!leave) throw new AppError('not_found', M.leaveNotFound);
+    if (leave.withdrawnAt) return { leave_id: leave.id, withdrawn_at: leave.withdrawnAt.toISOString(), offered: 0 };
+    const withdrawn = await markLeaveWithdrawn(tx, leave.id, now);
+    // In time order, each to the first in line it suits: an entry offered one slot here waits for no second.
+    let offered = 0;
+    for (const start of await freeStartsIn(tx, ctx, withdrawn, now)) {
+      if (await offerSlot(tx, ctx, { doctorId, start }, now)) offered++;
+    }
+    return { leave_id: withdrawn.id, withdrawn_at: now.toISOString(), offered };
+  });
 }
 
 export interface DeskAppointment {

@@ -7,6 +7,7 @@ import { waitPhrase } from '../auth/messages.ts';
 export const bookingMessages = {
   doctorNotFound: 'پزشک پیدا نشد',
   appointmentNotFound: 'نوبت پیدا نشد',
+  leaveNotFound: 'این مرخصی برای این پزشک پیدا نشد',
   notASlot: 'این زمان در برنامهٔ پزشک نیست',
   slotTaken: 'این نوبت را کس دیگری گرفته است؛ یکی از زمان‌های آزاد دیگر را انتخاب کنید',
   slotUnavailable: 'این زمان دیگر قابل رزرو نیست؛ یکی از زمان‌های آزاد دیگر را انتخاب کنید',

@@ -166,12 +166,28 @@ export async function insertLeave(db: Db, values: typeof doctorLeaves.$inferInse
   return row!;
 }
 
-/** The doctor's leaves overlapping [from, to). */
+/** The doctor's leaves in force (not withdrawn) overlapping [from, to). */
 export async function leavesOverlapping(db: Db, doctorId: string, from: Date, to: Date): Promise<LeaveRow[]> {
   return db
     .select()
     .from(doctorLeaves)
-    .where(and(eq(doctorLeaves.doctorId, doctorId), lt(doctorLeaves.startsAt, to), gt(doctorLeaves.endsAt, from)));
+    .where(and(eq(doctorLeaves.doctorId, doctorId), lt(doctorLeaves.startsAt, to), gt(doctorLeaves.endsAt, from), isNull(doctorLeaves.withdrawnAt)));
+}
+
+/** The doctor's leave `leaveId`, withdrawn or not, locked; undefined for another doctor's or an unknown one. */
+export async function lockLeaveOf(db: Db, doctorId: string, leaveId: number): Promise<LeaveRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(doctorLeaves)
+    .where(and(eq(doctorLeaves.id, leaveId), eq(doctorLeaves.doctorId, doctorId)))
+    .for('update');
+  return row;
+}
+
+/** Marks the leave withdrawn at `at`; its row stays for the audit. */
+export async function markLeaveWithdrawn(db: Db, leaveId: number, at: Date): Promise<LeaveRow> {
+  const [row] = await db.update(doctorLeaves).set({ withdrawnAt: at }).where(eq(doctorLeaves.id, leaveId)).returning();
+  return row!;
 }
 
 /**

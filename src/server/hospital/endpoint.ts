@@ -12,7 +12,7 @@ import { hospitalMessages as M } from './messages.ts';
 import { type HospitalRouteDoc, type PathParamsSchema, registerHospitalRoute } from './openapi.ts';
 import { claimIdempotencyKey, completeIdempotencyKey, pruneIdempotencyKeys, releaseIdempotencyKey, writeAudit } from './repository.ts';
 
-type Method = 'GET' | 'POST';
+type Method = HospitalRouteDoc['method'];
 
 /** How long an answer is replayed for its Idempotency-Key. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -111,7 +111,7 @@ export function pruneHospitalRecords(db: Db, now: Date): Promise<number> {
  * Declares a hospital API endpoint (spec/api.md "Hospital side") and registers it for the OpenAPI
  * document. In order: the API key (401), its scope (403), the Idempotency-Key's form, the query
  * and body (422, 413, 415), the path's parameters (404), then the handler — once per
- * Idempotency-Key on POST. Every call, refused ones included, is written to the audit log.
+ * Idempotency-Key on POST (a DELETE is idempotent by itself: a repeat finds the thing gone). Every call, refused ones included, is written to the audit log.
  *
  * The handler answers with the operation's data, sent as `{success: true, data}` with the status
  * of `answer`; for a list (`answer.list`), with `{rows, total}` of the page its query (`page`,

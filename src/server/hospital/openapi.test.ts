@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { DeskAppointmentSchema, HospitalLeaveSchema, HospitalWithdrawalSchema, LedgerCheckSchema } from '#lib/api/contracts/hospital.ts';
-import type { DeskAppointment, LeaveResult } from '../appointments/hospital.ts';
+import type { DeskAppointmentSchema, HospitalLeaveSchema, HospitalLeaveWithdrawnSchema, HospitalWithdrawalSchema, LedgerCheckSchema } from '#lib/api/contracts/hospital.ts';
+import type { DeskAppointment, LeaveResult, LeaveWithdrawal } from '../appointments/hospital.ts';
 import { KeyParams } from '../http.ts';
 import type { LedgerCheck } from '../ledger/check.ts';
 import type { HospitalWithdrawal } from '../wallet/withdrawals.ts';
@@ -74,7 +74,7 @@ describe('the hospital OpenAPI document', () => {
     });
   });
 
-  it('describes the booking calls: a leave (201, 404) and the desk’s day list (date required)', () => {
+  it('describes the booking calls: a leave (201, 404), its withdrawal (DELETE) and the desk’s day list (date required)', () => {
     const leave = operation('/doctors/{doctor_id}/leaves', 'post')!;
     expect(leave['x-scope']).toBe('appointments');
     expect(leave.requestBody?.content['application/json'].schema).toMatchObject({
@@ -87,6 +87,15 @@ describe('the hospital OpenAPI document', () => {
     expect(Object.keys(leave.responses)).toEqual(expect.arrayContaining(['201', '401', '403', '404', '409', '422']));
     expect(leave.responses['200']).toBeUndefined();
     expect(leave.responses['201']?.content?.['application/json'].schema.properties).toMatchObject({ data: { required: ['leave_id', 'from', 'to', 'cancelled'] } });
+
+    // Withdrawing it: a DELETE with both path parameters, no body and no Idempotency-Key (a repeat changes nothing anyway).
+    const withdraw = operation('/doctors/{doctor_id}/leaves/{leave_id}', 'delete')!;
+    expect(withdraw['x-scope']).toBe('appointments');
+    expect(withdraw.operationId).toBe('delete_doctors_doctor_id_leaves_leave_id');
+    expect(withdraw.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['path:doctor_id', 'path:leave_id']);
+    expect(withdraw.requestBody).toBeUndefined();
+    expect(Object.keys(withdraw.responses).sort()).toEqual(['200', '401', '403', '404', '503']);
+    expect(withdraw.responses['200']?.content?.['application/json'].schema.properties).toMatchObject({ data: { required: ['leave_id', 'withdrawn_at', 'offered'] } });
 
     const day = operation('/appointments', 'get')!;
     expect(day['x-scope']).toBe('appointments');
@@ -101,6 +110,7 @@ describe('the hospital OpenAPI document', () => {
     expectTypeOf<v.InferOutput<typeof HospitalWithdrawalSchema>>().toEqualTypeOf<HospitalWithdrawal>();
     expectTypeOf<v.InferOutput<typeof LedgerCheckSchema>>().toEqualTypeOf<LedgerCheck>();
     expectTypeOf<v.InferOutput<typeof HospitalLeaveSchema>>().toEqualTypeOf<LeaveResult>();
+    expectTypeOf<v.InferOutput<typeof HospitalLeaveWithdrawnSchema>>().toEqualTypeOf<LeaveWithdrawal>();
     expectTypeOf<v.InferOutput<typeof DeskAppointmentSchema>>().toEqualTypeOf<DeskAppointment>();
   });
 });

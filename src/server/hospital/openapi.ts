@@ -10,7 +10,7 @@ export type ErrorStatus = 404 | 406 | 409 | 413 | 415 | 422;
 
 /** What `defineHospitalEndpoint` registers about a route; the OpenAPI document is built from these. */
 export interface HospitalRouteDoc {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Under /api/hospital/v1, with `{param}` placeholders (`/withdrawals/{key}/paid`). */
   path: string;
   scope: HospitalScope;

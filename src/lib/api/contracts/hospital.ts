@@ -99,6 +99,16 @@ export const HospitalLeaveSchema = v.object({
   ),
 });
 
+/** `DELETE /doctors/{doctor_id}/leaves/{leave_id}`: the leave withdrawn, and how many of the slots it freed went to patients waiting. */
+export const HospitalLeaveWithdrawnSchema = v.object({
+  leave_id: v.pipe(v.number(), v.integer()),
+  /** When it was withdrawn: the first withdrawal's time, on a repeat too. */
+  withdrawn_at: v.pipe(v.string(), v.isoTimestamp()),
+  /** Freed slots offered to the waitlist by this call (0 on a repeat); the rest are free for everyone. */
+  offered: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type HospitalLeaveWithdrawn = v.InferOutput<typeof HospitalLeaveWithdrawnSchema>;
+
 /** `GET /appointments?date=&doctor_id=`: one Tehran day, optionally one doctor. */
 export const HospitalAppointmentsQuerySchema = v.object({
   date: v.pipe(v.string(inputMessage), v.description('The Tehran calendar day, `YYYY-MM-DD`.'), BookingDaySchema),

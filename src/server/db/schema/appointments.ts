@@ -80,7 +80,10 @@ export const appointments = pgTable(
   ],
 );
 
-/** A doctor's leave, filed by the hospital (`POST /doctors/{id}/leaves`): no slots inside [starts_at, ends_at). */
+/**
+ * A doctor's leave, filed by the hospital (`POST /doctors/{id}/leaves`): no slots inside [starts_at, ends_at),
+ * until it is withdrawn (`withdrawn_at`; the row stays for the audit).
+ */
 export const doctorLeaves = pgTable(
   'doctor_leaves',
   {
@@ -90,6 +93,7 @@ export const doctorLeaves = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     reason: text('reason').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (table) => [index('doctor_leaves_doctor_id_ends_at_idx').on(table.doctorId, table.endsAt), check('doctor_leaves_times_check', sql`${table.endsAt} > ${table.startsAt}`)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "doctor_leaves" ADD COLUMN "withdrawn_at" timestamp with time zone;
