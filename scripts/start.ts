@@ -56,7 +56,8 @@ async function main(): Promise<void> {
     const doctorId = await seedDemoPatientVisitDay(database.db, new Date()).catch((error: unknown) => logError('Seeding the demo visit day failed', error));
     if (doctorId) console.log(`Demo visit day: ${DEMO_PATIENT.phoneNumber} has a visit today; board at /queue/${doctorId}, desk: npm run hospital -- queue ${doctorId}`);
     const full = await fillDemoWaitlistDoctor(database.db, new Date()).catch((error: unknown) => logError('Filling the demo waitlist doctor failed', error));
-    if (full) console.log(`Demo waitlist: every slot of /appointment/doctor-profile/${full} is booked; join its waitlist, or see it with npm run hospital -- waitlist ${full} (README «Waitlist»)`);
+    if (full)
+      console.log(`Demo waitlist: every slot of /appointment/doctor-profile/${full} is booked; join its waitlist, or see it with npm run hospital -- waitlist ${full} (README «Waitlist»)`);
   }
   const prune = () =>
     Promise.all([

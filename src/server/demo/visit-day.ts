@@ -8,11 +8,9 @@
  */
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { addDays, daySlots, type SlotTime, tehranInstant } from '#lib/appointments/slots.ts';
-import { findAccountByNationalCode, insertAccount, NATIONAL_CODE_CONSTRAINT } from '../accounts/repository.ts';
 import type { BookingContext } from '../appointments/context.ts';
 import { holdSlot, payAppointment } from '../appointments/service.ts';
 import type { Db } from '../db/client.ts';
-import { isUniqueViolation } from '../db/errors.ts';
 import { appointments } from '../db/schema/appointments.ts';
 import { queueSettings } from '../queue/context.ts';
 import { recordDeskEvent, tehranDay } from '../queue/service.ts';

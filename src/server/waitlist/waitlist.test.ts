@@ -137,7 +137,9 @@ describeEachDatabase('waitlist', (database) => {
     const racing = await Promise.all(Array.from({ length: 10 }, () => newPatient(db)));
     small.waitlist = { ...small.waitlist, limitPerAddress: 3 };
     const results = await Promise.allSettled(
-      racing.map((patient) => joinWaitlist(db, { ctx: small, booker: booker(patient, '203.0.113.77'), body: { doctor_id: 'dr-b', from: '2026-12-10', to: '2026-12-11', part_of_day: 'any' }, now: NOW })),
+      racing.map((patient) =>
+        joinWaitlist(db, { ctx: small, booker: booker(patient, '203.0.113.77'), body: { doctor_id: 'dr-b', from: '2026-12-10', to: '2026-12-11', part_of_day: 'any' }, now: NOW }),
+      ),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
   });
