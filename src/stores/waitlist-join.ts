@@ -1,14 +1,13 @@
 import { atom } from 'nanostores';
-import { joinWaitlist as joinWaitlistCall } from '#client/api/waitlist.ts';
 import { openLogin } from '#client/login-popup.ts';
 import { $token } from '#client/state/auth.ts';
 import { $openModals } from '#client/state/modals.ts';
-import type { JoinedWaitlist, JoinWaitlistBody } from '#lib/api/contracts/waitlist.ts';
+import type { JoinedWaitlist } from '#lib/api/contracts/waitlist.ts';
 
 /**
  * Joining a doctor's waitlist from the booking page (spec/api.md «Waitlist»): which doctor's form
- * is open, the login popup before it, and the entry made. Kept apart from waitlist.ts (the list on
- * the patient's page), so the booking page carries only this much until the form opens.
+ * is open, the login popup before it, and the entry made. The call itself is waitlist.ts's
+ * `joinWaitlist`, loaded with the form: the booking page carries only this much until it opens.
  */
 
 export interface JoinTarget {
@@ -54,14 +53,8 @@ export function closeJoin(): void {
   $joining.set(undefined);
 }
 
-/**
- * `POST /waitlist`: resolves with the new entry (its place in line) and closes the form; rejects
- * with the failed call (409 already waiting, 429 over a limit, 422 days out of the window) for the
- * form to show.
- */
-export async function joinWaitlist(body: JoinWaitlistBody): Promise<JoinedWaitlist> {
-  const { data } = await joinWaitlistCall(body);
-  $joined.set(data);
+/** The form's answer: the entry made, shown beside the slots; the form closes. */
+export function showJoined(entry: JoinedWaitlist): void {
+  $joined.set(entry);
   $joining.set(undefined);
-  return data;
 }

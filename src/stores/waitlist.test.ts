@@ -129,12 +129,14 @@ describe('the waitlist store', () => {
     stop();
   });
 
-  it('joins: the body as the contract has it, the form closed, the new entry and its place kept', async () => {
+  it('joins: the body as the contract has it, the new entry first in the list, the form closed once shown', async () => {
+    const stop = await watched([entry('WL-AAAAA1', { doctor_id: 'other', status: 'expired', position: undefined })]);
     join.askToJoin({ doctorId: 'maryam-karimi', doctorName: 'مریم کریمی' });
     expect(join.$joining.get()).toEqual({ doctorId: 'maryam-karimi', doctorName: 'مریم کریمی' });
 
     const joined = entry('WL-BBBBB2', { position: 3 }) as JoinedWaitlist;
     answer(201, { success: true, data: joined });
+    answer(200, { success: true, data: [joined] });
     const body = {
       doctor_id: 'maryam-karimi',
       from: '2026-11-28',
@@ -142,16 +144,23 @@ describe('the waitlist store', () => {
       part_of_day: 'morning' as const,
       for: { first_name: 'سارا', last_name: 'رحیمی', international_code: '0012345679' },
     };
-    await expect(join.joinWaitlist(body)).resolves.toEqual(joined);
-    expect(calls).toEqual([{ method: 'POST', path: '/api/waitlist', body, authorization: 'Bearer token-1' }]);
+    await expect(store.joinWaitlist(body)).resolves.toEqual(joined);
+    expect(calls[1]).toEqual({ method: 'POST', path: '/api/waitlist', body, authorization: 'Bearer token-1' });
+    // Shown at once, then read again (the places of the others may have moved).
+    const shown = store.$waitlist.get();
+    expect(shown.status === 'ready' && shown.data.map((row) => row.key)).toEqual(['WL-BBBBB2', 'WL-AAAAA1']);
+    await settle();
+    expect(calls.map((call) => call.method)).toEqual(['GET', 'POST', 'GET']);
+    join.showJoined(joined);
     expect(join.$joining.get()).toBeUndefined();
     expect(join.$joined.get()).toEqual(joined);
+    stop();
   });
 
   it('a refused join (already waiting) rejects with the server’s message and keeps the form open', async () => {
     join.askToJoin({ doctorId: 'maryam-karimi', doctorName: 'مریم کریمی' });
     answer(409, { success: false, message: 'شما در فهرست انتظار این پزشک هستید.' });
-    const failed = join.joinWaitlist({ doctor_id: 'maryam-karimi', from: '2026-11-28', to: '2026-12-12', part_of_day: 'any' });
+    const failed = store.joinWaitlist({ doctor_id: 'maryam-karimi', from: '2026-11-28', to: '2026-12-12', part_of_day: 'any' });
     await expect(failed).rejects.toMatchObject({ status: 409, data: { message: 'شما در فهرست انتظار این پزشک هستید.' } });
     expect(join.$joining.get()).toEqual({ doctorId: 'maryam-karimi', doctorName: 'مریم کریمی' });
     expect(join.$joined.get()).toBeUndefined();

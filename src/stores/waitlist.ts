@@ -1,15 +1,15 @@
 import { atom, computed, onMount } from 'nanostores';
-import { acceptWaitlistOffer, declineWaitlistOffer, fetchWaitlist, leaveWaitlist } from '#client/api/waitlist.ts';
-import type { AcceptedOffer, WaitlistEntry } from '#lib/api/contracts/waitlist.ts';
+import { acceptWaitlistOffer, declineWaitlistOffer, fetchWaitlist, joinWaitlist as joinWaitlistCall, leaveWaitlist } from '#client/api/waitlist.ts';
+import type { AcceptedOffer, JoinedWaitlist, JoinWaitlistBody, WaitlistEntry } from '#lib/api/contracts/waitlist.ts';
 import { describeFailure } from '#lib/api/failure.ts';
 import { secondsUntil } from '#lib/format/countdown.ts';
 import { createLoader, type Loadable, loadWhileWatched } from './loadable.ts';
 
 /**
- * The caller's waitlist (spec/api.md «Waitlist») on /patient-profile/services: the entries,
- * leaving, the answer to an offered slot and its countdown. An accepted offer is an ordinary held
- * appointment, paid on the booking page's own pay step (`payStepAddress`). Joining is
- * waitlist-join.ts, on the booking page.
+ * The caller's waitlist (spec/api.md «Waitlist»): the entries (/patient-profile/services),
+ * joining, leaving, the answer to an offered slot and its countdown. An accepted offer is an
+ * ordinary held appointment, paid on the booking page's own pay step (`payStepAddress`). Which
+ * doctor's join form is open is waitlist-join.ts's, on the booking page.
  */
 
 export const $waitlist = atom<Loadable<WaitlistEntry[]>>({ status: 'loading' });
@@ -42,6 +42,18 @@ export const isOpenEntry = (entry: WaitlistEntry): boolean => entry.status === '
 /** Where the patient pays for an accepted offer: the booking page's own pay step for that held appointment. */
 export function payStepAddress(doctorId: string, appointmentKey: string): string {
   return `/appointment/pre-reserve/${encodeURIComponent(doctorId)}?appointment=${encodeURIComponent(appointmentKey)}`;
+}
+
+/**
+ * `POST /waitlist`: resolves with the new entry and its place in line; rejects with the failed call
+ * (409 already waiting, 429 over a limit, 422 days out of the window) for the form to show.
+ */
+export async function joinWaitlist(body: JoinWaitlistBody): Promise<JoinedWaitlist> {
+  const { data } = await joinWaitlistCall(body);
+  const current = $waitlist.get();
+  if (current.status === 'ready') $waitlist.set({ status: 'ready', data: [data, ...current.data.filter((entry) => entry.key !== data.key)] });
+  refresh();
+  return data;
 }
 
 // ---- Leaving and answering an offer ----------------------------------------------------------

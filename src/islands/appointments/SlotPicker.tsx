@@ -13,6 +13,7 @@ import { FormAlert } from '../ui/FormAlert.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
 import { PersonFields } from '../ui/PersonFields.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
+import { JoinWaitlist } from '../waitlist/JoinWaitlist.tsx';
 import { Alternatives } from './Alternatives.tsx';
 import { CancelRuleNote } from './CancelRuleNote.tsx';
 import { dayLabel, whenText } from './when.ts';
@@ -159,8 +160,8 @@ function ReserveForm({ start, cancelFreeHours, holdMinutes }: { start: string; c
   );
 }
 
-/** Days, times and «reserve»: the first step of the pre-reserve page. */
-export function SlotPicker() {
+/** Days, times and «reserve»: the first step of the pre-reserve page; with no free time, the doctor's waitlist. */
+export function SlotPicker({ doctorId, doctorName }: { doctorId: string; doctorName: string }) {
   const slots = useStore($slots);
   const chosen = useStore($chosen);
   const refusal = useStore($refusal);
@@ -205,12 +206,14 @@ export function SlotPicker() {
         </button>
       )}
       {open.length === 0 && (
-        <p className="rounded-xl bg-page p-4 text-muted">
+        <p className="rounded-xl bg-page p-4 text-muted" data-no-free-slot>
           {slots.window < BOOKING_WINDOW_DAYS ? 'در این روزها نوبت آزادی نیست؛ روزهای بیشتر را ببینید.' : 'در ماه آینده نوبت آزادی برای این پزشک نیست.'}
         </p>
       )}
+      {open.length === 0 && <JoinWaitlist doctorId={doctorId} doctorName={doctorName} prominent />}
       {day && !closedReason(day) && <TimeGrid day={day} value={chosen} onChange={chooseSlot} />}
       {chosen && <ReserveForm start={chosen} cancelFreeHours={slots.cancelFreeHours} holdMinutes={slots.holdMinutes} />}
+      {open.length > 0 && !chosen && <JoinWaitlist doctorId={doctorId} doctorName={doctorName} prominent={false} />}
     </section>
   );
 }
