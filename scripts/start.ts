@@ -17,6 +17,7 @@ import { logError } from '../src/server/log.ts';
 import { activeGateway } from '../src/server/payments/active-gateway.ts';
 import { setUpPaymentJobs } from '../src/server/payments/jobs.ts';
 import { provideLabTests, readLabTests } from '../src/server/test-results/explanations.ts';
+import { setUpWaitlistJobs } from '../src/server/waitlist/jobs.ts';
 import '../src/server/effects.ts';
 import { auditHospitalRequest } from '../src/server/hospital/audit.ts';
 import { pruneHospitalRecords } from '../src/server/hospital/endpoint.ts';
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
   // one; the database hands each due job to one of them.
   await setUpPaymentJobs(database.db, activeGateway, new Date());
   await setUpBookingJobs(database.db, { context: bookingContext, now: new Date() });
+  await setUpWaitlistJobs(database.db, { context: bookingContext, now: new Date() });
   await setUpInvoiceJobs(database.db, new Date());
   let running = false;
   const runJobs = async () => {

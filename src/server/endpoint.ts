@@ -5,7 +5,7 @@ import { clientAddress } from './client-address.ts';
 import { type Db, getDb } from './db/index.ts';
 import { DEFAULT_BODY_LIMIT, endpoint, methodNotAllowed, readJson, readParams, readQuery } from './http.ts';
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'DELETE';
 
 /** What a handler receives: the database, the checked input, the caller. */
 export interface EndpointContext<TInput, TSession, TQuery = undefined, TParams = undefined> {

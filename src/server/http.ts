@@ -162,6 +162,20 @@ export function controlCharacterErrors(body: unknown): FieldErrors | null {
 const OBJECT_SCHEMAS = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest']);
 
 /**
+ * `readJson` for a call whose body may be left out (`POST /waitlist/{key}/decline`): no body, or an
+ * empty one, is read as `{}`; anything else must be JSON as usual.
+ */
+export async function readOptionalJson<const TSchema extends v.GenericSchema>(request: Request, schema: TSchema, options: { maxBytes?: number } = {}): Promise<v.InferOutput<TSchema>> {
+  const length = request.headers.get('content-length');
+  if (request.body === null || length === '0') return readJsonText('{}', schema);
+  const type = request.headers.get('content-type') ?? '';
+  const text = await readText(request, options.maxBytes ?? DEFAULT_BODY_LIMIT);
+  if (text.trim() === '') return readJsonText('{}', schema);
+  if (!/^application\/(.+\+)?json\b/i.test(type)) throw new AppError('unsupported_media_type', apiMessages.unsupportedMediaType);
+  return readJsonText(text, schema);
+}
+
+/**
  * Reads a JSON body of at most `maxBytes` and validates it with `schema`.
  * Throws AppError 415 (not JSON), 413 (too large) or 422 (unparseable, invalid, or holding a control
  * character in any string, with field errors).
@@ -175,7 +189,11 @@ export async function readJson<const TSchema extends v.GenericSchema>(
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
     throw new AppError('unsupported_media_type', apiMessages.unsupportedMediaType);
   }
-  const text = await readText(request, maxBytes);
+  return readJsonText(await readText(request, maxBytes), schema);
+}
+
+/** Parses and checks a JSON body's text (422 with field errors). */
+function readJsonText<const TSchema extends v.GenericSchema>(text: string, schema: TSchema): v.InferOutput<TSchema> {
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -169,9 +169,9 @@ describeEachDatabase('booking', (database) => {
     expect(payment).toMatchObject({ status: 'paid', creditedToWallet: true });
     expect(await walletBalanceOf(db, a.id)).toBe(4_000_000);
     // The wallet part comes back with the release job.
-    expect(await releaseLapsed(db, at(23))).toBeGreaterThan(0);
+    expect(await releaseLapsed(db, ctx, at(23))).toBeGreaterThan(0);
     expect(await walletBalanceOf(db, a.id)).toBe(5_000_000);
-    await releaseLapsed(db, at(24));
+    await releaseLapsed(db, ctx, at(24));
     expect(await walletBalanceOf(db, a.id)).toBe(5_000_000);
     expect(await findAppointment(db, held.key)).toMatchObject({ status: 'expired', refunded: 1_000_000 });
     expect((await checkLedger(db)).ok).toBe(true);

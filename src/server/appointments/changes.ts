@@ -4,23 +4,14 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 import { lockWallet } from '../ledger/transfer.ts';
 import { consumeAllowanceIn } from '../limits/service.ts';
+import { afterSlotFreed, releaseStaleInSlot } from '../waitlist/offers.ts';
 import { type BookingContext, doctorOf } from './context.ts';
 import { bookingLimitMessages, bookingMessages as M } from './messages.ts';
 import { tellPatient } from './notices.ts';
 import { insideFreeWindow, statusAt, toAppointment } from './present.ts';
 import { cancelConfirmed, releaseUnconfirmed } from './release.ts';
 import { scheduleReminder } from './reminders.ts';
-import {
-  ACTIVE_SLOT_CONSTRAINT,
-  findAppointmentOf,
-  identityOfAccount,
-  lockAppointmentOf,
-  lockDoctorSchedule,
-  lockPerson,
-  lockStaleInSlot,
-  personBusyBetween,
-  updateAppointment,
-} from './repository.ts';
+import { ACTIVE_SLOT_CONSTRAINT, findAppointmentOf, identityOfAccount, lockAppointmentOf, lockDoctorSchedule, lockPerson, personBusyBetween, updateAppointment } from './repository.ts';
 import { checkedKey, type Person, PersonBusyRefusal, personBusy, slotTaken } from './service.ts';
 import { checkSlot } from './slots.ts';
 
@@ -39,11 +30,17 @@ export async function cancelAppointment(
     const row = await lockAppointmentOf(tx, accountId, key);
     if (!row) throw new AppError('not_found', M.appointmentNotFound);
     if (row.status === 'cancelled' || row.status === 'expired') throw new AppError('conflict', M.alreadyCancelled);
-    if (row.status === 'held' || row.status === 'awaiting_payment')
-      return { row: await releaseUnconfirmed(tx, { row, now, ending: { status: 'cancelled', by: 'patient' }, refundNow: true }), wasConfirmed: false };
-    if (statusAt(row, now) === 'completed') throw new AppError('conflict', M.notCancellable);
-    if (!insideFreeWindow(row, ctx, now)) throw new AppError('conflict', M.tooLateToCancel(ctx.settings.cancelFreeHours));
-    return { row: await cancelConfirmed(tx, row, now, { by: 'patient' }), wasConfirmed: true };
+    let ended: { row: typeof row; wasConfirmed: boolean };
+    if (row.status === 'held' || row.status === 'awaiting_payment') {
+      ended = { row: await releaseUnconfirmed(tx, { row, now, ending: { status: 'cancelled', by: 'patient' }, refundNow: true }), wasConfirmed: false };
+    } else {
+      if (statusAt(row, now) === 'completed') throw new AppError('conflict', M.notCancellable);
+      if (!insideFreeWindow(row, ctx, now)) throw new AppError('conflict', M.tooLateToCancel(ctx.settings.cancelFreeHours));
+      ended = { row: await cancelConfirmed(tx, row, now, { by: 'patient' }), wasConfirmed: true };
+    }
+    // Last in the transaction: the slot goes to the first patient waiting for it, not to whoever refreshes first.
+    await afterSlotFreed(tx, ctx, ended.row, now);
+    return ended;
   });
   if (result.wasConfirmed) await tellPatient(db, { ctx, row: result.row, notice: 'cancelled', now });
   return { status: 'cancelled', key, refunded: result.row.refunded ?? 0 };
@@ -102,11 +99,12 @@ export async function rescheduleAppointment(
         message: (seconds) => bookingLimitMessages.tooManyMoves(MAX_MOVES_PER_DAY, seconds),
         now,
       });
-      for (const stale of await lockStaleInSlot(tx, row.doctorId, check.slot.start, now)) await releaseUnconfirmed(tx, { row: stale, now, ending: { status: 'expired' }, refundNow: false });
+      await releaseStaleInSlot(tx, { doctorId: row.doctorId, start: check.slot.start }, now);
       const updated = await tx.transaction((savepoint) =>
         updateAppointment(savepoint, row.id, { startsAt: check.slot.start, endsAt: check.slot.end, turn: check.slot.turn, clinicId: check.slot.clinic, moves: row.moves + 1 }),
       );
       await scheduleReminder(tx, ctx, updated, now);
+      await afterSlotFreed(tx, ctx, updated, now, { doctorId: row.doctorId, start: row.startsAt });
       return { kind: 'moved' as const, row: updated };
     });
     if (moved.kind === 'unavailable') throw await slotTaken(db, { ctx, doctorId: moved.doctorId, now, message: moved.tooSoon ? M.tooSoon(ctx.settings.minLeadMinutes) : M.slotUnavailable });

@@ -1,6 +1,6 @@
 import type { Catalogue, Doctor } from '../catalogue/index.ts';
-import type { WaitlistSettings } from '../waitlist/context.ts';
 import { AppError } from '../errors.ts';
+import type { WaitlistSettings } from '../waitlist/context.ts';
 import { bookingMessages as M } from './messages.ts';
 
 /** The booking rules' numbers (env HOLD_MINUTES, CANCEL_FREE_HOURS, REMINDER_HOURS, PAYMENT_TIMEOUT_MINUTES, HOLD_LIMIT_PER_PHONE, HOLD_LIMIT_PER_ADDRESS, BOOKING_MIN_LEAD_MINUTES). */

@@ -159,7 +159,7 @@ describeEachDatabase('hold limits', (database) => {
     expect(early.retryAfter).toBe(8 * 60);
     expect(early.message).toContain('به‌تازگی تمام شده');
     // And once the job has marked it expired.
-    await releaseLapsed(db, at(13));
+    await releaseLapsed(db, ctx, at(13));
     expect((await refusal(holdSlot(db, { ctx, booker: booker(a!), body: { doctor_id: 'dr-a', start }, now: at(14) }))).retryAfter).toBe(6 * 60);
     // Other slots are fine for the phone.
     await expect(holdSlot(db, { ctx, booker: booker(b!), body: { doctor_id: 'dr-a', start: slot('10:15', '2026-12-14') }, now: at(14) })).resolves.toMatchObject({ status: 'held' });

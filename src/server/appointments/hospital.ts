@@ -3,6 +3,8 @@ import { findAccount } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { lockWallet } from '../ledger/transfer.ts';
+import { afterSlotFreed, endOffer } from '../waitlist/offers.ts';
+import { lockOpenOfferOfAppointment } from '../waitlist/repository.ts';
 import { type BookingContext, doctorName, doctorOf } from './context.ts';
 import { tellPatient } from './notices.ts';
 import { cancelConfirmed, releaseUnconfirmed } from './release.ts';
@@ -56,7 +58,15 @@ export async function fileLeave(db: Db, { ctx, doctorId, order, now }: { ctx: Bo
       const ending = { by: 'hospital' as const, reason: order.reason };
       if (current.status === 'confirmed') return cancelConfirmed(tx, current, now, ending);
       if ((current.status === 'held' || current.status === 'awaiting_payment') && current.expiresAt && current.expiresAt > now) {
-        return releaseUnconfirmed(tx, { row: current, now, ending: { status: 'cancelled', ...ending }, refundNow: true });
+        const released = await releaseUnconfirmed(tx, { row: current, now, ending: { status: 'cancelled', ...ending }, refundNow: true });
+        // A hold born of a waitlist offer: the offer is withdrawn and the patient back in line.
+        await afterSlotFreed(tx, ctx, released, now);
+        return released;
+      }
+      if (current.status === 'offered') {
+        // An offer inside the leave is withdrawn quietly: the patient stays in line, nothing was theirs yet.
+        const offer = await lockOpenOfferOfAppointment(tx, current.id);
+        if (offer) await endOffer(tx, { offer, ending: 'withdrawn', now });
       }
       return undefined;
     });

@@ -14,6 +14,8 @@ const HOUR_MS = 60 * 60 * 1000;
 export function statusAt(row: AppointmentRow, now: Date): AppointmentStatus {
   if (row.status === 'confirmed' && row.endsAt <= now && row.startsAt < startOfTehranDay(now)) return 'completed';
   if ((row.status === 'held' || row.status === 'awaiting_payment') && row.expiresAt && row.expiresAt <= now) return 'expired';
+  // A slot offered to a waitlist patient is not yet theirs (patient calls never read such a row): a hold offered to them.
+  if (row.status === 'offered') return 'held';
   return row.status;
 }
 

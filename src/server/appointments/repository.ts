@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { startOfTehranDay } from '#lib/appointments/slots.ts';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema/accounts.ts';
@@ -15,8 +15,16 @@ export const ACTIVE_SLOT_CONSTRAINT = 'appointments_active_slot_key';
 
 const UNCONFIRMED = ['held', 'awaiting_payment'] as const;
 
-/** A row that occupies its slot at `now`: confirmed, or held / awaiting payment and not yet expired. */
+/** A row that is the person's at `now`: confirmed, or held / awaiting payment and not yet expired. */
 const occupiesAt = (now: Date) => or(eq(appointments.status, 'confirmed'), and(inArray(appointments.status, UNCONFIRMED), gt(appointments.expiresAt, now)));
+/**
+ * A row that keeps its slot from everyone else at `now`: the person's rows, and a slot offered to a
+ * waitlist patient (until the waitlist passes it on, even past its time: it goes to the next patient
+ * in line, not to whoever asks first).
+ */
+const keepsSlotAt = (now: Date) => or(occupiesAt(now), eq(appointments.status, 'offered'));
+/** A patient's own calls never see an offered row: it is the waitlist's until they accept it. */
+const notOffered = ne(appointments.status, 'offered');
 
 export async function insertAppointment(db: Db, values: NewAppointment): Promise<AppointmentRow> {
   const [row] = await db.insert(appointments).values(values).returning();
@@ -28,8 +36,14 @@ export async function lockAppointmentOf(db: Db, accountId: number, key: string):
   const [row] = await db
     .select()
     .from(appointments)
-    .where(and(eq(appointments.key, key), eq(appointments.accountId, accountId)))
+    .where(and(eq(appointments.key, key), eq(appointments.accountId, accountId), notOffered))
     .for('update');
+  return row;
+}
+
+/** Any appointment row by id, offered ones included (the waitlist's), locked for the caller's transaction. */
+export async function lockAppointmentById(db: Db, id: number): Promise<AppointmentRow | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).for('update');
   return row;
 }
 
@@ -42,7 +56,7 @@ export async function findAppointmentOf(db: Db, accountId: number, key: string):
   const [row] = await db
     .select()
     .from(appointments)
-    .where(and(eq(appointments.key, key), eq(appointments.accountId, accountId)));
+    .where(and(eq(appointments.key, key), eq(appointments.accountId, accountId), notOffered));
   return row;
 }
 
@@ -98,7 +112,7 @@ export async function occupiedStarts(db: Db, { doctorId, from, to, now }: { doct
   const rows = await db
     .select({ startsAt: appointments.startsAt })
     .from(appointments)
-    .where(and(eq(appointments.doctorId, doctorId), sql`${appointments.startsAt} >= ${from}`, lt(appointments.startsAt, to), occupiesAt(now)));
+    .where(and(eq(appointments.doctorId, doctorId), sql`${appointments.startsAt} >= ${from}`, lt(appointments.startsAt, to), keepsSlotAt(now)));
   return new Set(rows.map((row) => row.startsAt.getTime()));
 }
 
@@ -129,12 +143,12 @@ export async function listAppointmentsOf(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** A doctor's appointments that a leave over [from, to) touches: confirmed, or held and not expired. */
+/** A doctor's appointments that a leave over [from, to) touches: confirmed, held and not expired, or offered. */
 export async function activeInRange(db: Db, { doctorId, from, to, now }: { doctorId: string; from: Date; to: Date; now: Date }): Promise<AppointmentRow[]> {
   return db
     .select()
     .from(appointments)
-    .where(and(eq(appointments.doctorId, doctorId), lt(appointments.startsAt, to), gt(appointments.endsAt, from), occupiesAt(now)))
+    .where(and(eq(appointments.doctorId, doctorId), lt(appointments.startsAt, to), gt(appointments.endsAt, from), keepsSlotAt(now)))
     .orderBy(asc(appointments.startsAt));
 }
 

@@ -11,6 +11,7 @@ import { recordEvent, refusal } from '../limits/service.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { type Payable, payPayable, settlePayableMoney } from '../payments/payable.ts';
 import type { PaymentRow } from '../payments/repository.ts';
+import { afterSlotFreed, offerBooked, offerSlot, releaseStaleInSlot } from '../waitlist/offers.ts';
 import { type BookingContext, doctorName, doctorOf } from './context.ts';
 import { holdLimitMessages, bookingMessages as M } from './messages.ts';
 import { tellPatient } from './notices.ts';
@@ -31,7 +32,6 @@ import {
   lockAppointmentOf,
   lockDoctorSchedule,
   lockPerson,
-  lockStaleInSlot,
   lockUnconfirmedOf,
   openHoldsFrom,
   openHoldsOfPhone,
@@ -192,7 +192,15 @@ export async function holdSlot(db: Db, { ctx, booker, body, now }: HoldRequest):
         const opensAt = lapsed ? lapsed.getTime() + holdMinutes * 60_000 : 0;
         if (opensAt > now.getTime()) throw new HoldRefused('lapsed', opensAt, holdLimitMessages.lapsed);
       }
-      for (const own of owned) await releaseUnconfirmed(tx, { row: own, now, ending: { status: 'expired' }, refundNow: true });
+      // The account's earlier hold of another slot lets it go: offered to the waitlist last, below.
+      const letGo: AppointmentRow[] = [];
+      for (const own of owned) {
+        const released = await releaseUnconfirmed(tx, { row: own, now, ending: { status: 'expired' }, refundNow: true });
+        if (!(released.doctorId === body.doctor_id && sameStart(released.startsAt, slot.start))) letGo.push(released);
+      }
+      const offerLetGo = async () => {
+        for (const released of letGo) await afterSlotFreed(tx, ctx, released, now);
+      };
       // Checked after the account's own hold is released: a new hold may replace it at the same time.
       const [busy] = await personBusyBetween(tx, { nationalCode: person.nationalCode, from: slot.start, to: slot.end, now });
       if (busy) throw new PersonBusyRefusal(busy);
@@ -207,8 +215,13 @@ export async function holdSlot(db: Db, { ctx, booker, body, now }: HoldRequest):
       }
       // Someone else's lapsed hold of this slot: freed here, no cron needed. Its wallet money goes
       // back by the release job (this transaction does not hold that wallet's lock).
-      for (const stale of await lockStaleInSlot(tx, body.doctor_id, slot.start, now)) await releaseUnconfirmed(tx, { row: stale, now, ending: { status: 'expired' }, refundNow: false });
-      return withFreshKey(tx, 'AP', APPOINTMENT_KEY_CONSTRAINT, (savepoint, key) =>
+      const stale = await releaseStaleInSlot(tx, { doctorId: body.doctor_id, start: slot.start }, now);
+      // A lapsed hold's slot is a freed slot: the waitlist's first patient comes before this caller.
+      if (stale > 0 && (await offerSlot(tx, ctx, { doctorId: body.doctor_id, start: slot.start }, now))) {
+        await offerLetGo();
+        return 'unavailable' as const;
+      }
+      const held = await withFreshKey(tx, 'AP', APPOINTMENT_KEY_CONSTRAINT, (savepoint, key) =>
         insertAppointment(savepoint, {
           key,
           accountId: booker.id,
@@ -226,6 +239,8 @@ export async function holdSlot(db: Db, { ctx, booker, body, now }: HoldRequest):
           createdAt: now,
         }),
       );
+      await offerLetGo();
+      return held;
     });
     if (row === 'unavailable') throw await slotTaken(db, { ctx, doctorId: body.doctor_id, now, message: M.slotUnavailable });
     return toAppointment(row, ctx, now);
@@ -288,6 +303,7 @@ export async function confirmPaid(
   });
   const confirmed = await updateAppointment(tx, row.id, { status: 'confirmed', paidByBank: paid.byBank, expiresAt: null, confirmedAt: now });
   await scheduleReminder(tx, ctx, confirmed, now);
+  await offerBooked(tx, confirmed, now);
   return confirmed;
 }
 
@@ -310,7 +326,8 @@ export function appointmentPayable(ctx: BookingContext): Payable<AppointmentRow>
       return !row.expiresAt || row.expiresAt <= now ? 'lapsed' : 'open';
     },
     lapse: async (tx, row, now) => {
-      await releaseUnconfirmed(tx, { row, now, ending: { status: 'expired' }, refundNow: true });
+      const released = await releaseUnconfirmed(tx, { row, now, ending: { status: 'expired' }, refundNow: true });
+      await afterSlotFreed(tx, ctx, released, now);
     },
     price: (row) => row.fee,
     settle: async (tx, row, fromWallet, now) => {

@@ -37,6 +37,11 @@ export async function findEntryOf(db: Db, accountId: number, key: string): Promi
   return row;
 }
 
+export async function findEntry(db: Db, id: number): Promise<EntryRow | undefined> {
+  const [row] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id));
+  return row;
+}
+
 export async function lockEntry(db: Db, id: number): Promise<EntryRow | undefined> {
   const [row] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)).for('update');
   return row;
@@ -105,7 +110,10 @@ export async function positionsOf(db: Db, entries: readonly EntryRow[], today: s
  * The entries of `doctorId` waiting (no open offer) whose range holds `day` and whose part of the
  * day is `part` or any, not yet offered this slot, in order of joining; `limit` at a time.
  */
-export async function waitingFor(db: Db, { doctorId, start, day, part, afterId, limit }: { doctorId: string; start: Date; day: string; part: 'morning' | 'afternoon'; afterId: number; limit: number }): Promise<EntryRow[]> {
+export async function waitingFor(
+  db: Db,
+  { doctorId, start, day, part, afterId, limit }: { doctorId: string; start: Date; day: string; part: 'morning' | 'afternoon'; afterId: number; limit: number },
+): Promise<EntryRow[]> {
   return db
     .select()
     .from(waitlistEntries)
@@ -139,10 +147,7 @@ export async function personHasDoctorBetween(db: Db, { personCode, doctorId, fro
         sql`${appointments.startsAt} >= ${from}`,
         sql`${appointments.startsAt} < ${to}`,
         or(eq(appointments.patientNationalCode, personCode), and(eq(appointments.forSelf, true), eq(accounts.internationalCode, personCode))),
-        or(
-          inArray(appointments.status, ['confirmed', 'offered']),
-          and(inArray(appointments.status, ['held', 'awaiting_payment']), gt(appointments.expiresAt, now)),
-        ),
+        or(inArray(appointments.status, ['confirmed', 'offered']), and(inArray(appointments.status, ['held', 'awaiting_payment']), gt(appointments.expiresAt, now))),
       ),
     )
     .limit(1);
@@ -253,7 +258,13 @@ export async function saveScanIfNone(db: Db, row: ScanRow): Promise<void> {
 /** Every offer, with its entry's join time and the booked slot, for the stats. */
 export async function allOffers(db: Db) {
   return db
-    .select({ status: waitlistOffers.status, acceptedAt: waitlistOffers.acceptedAt, startsAt: waitlistOffers.startsAt, joinedAt: waitlistEntries.createdAt, firstFreeAt: waitlistEntries.firstFreeAt })
+    .select({
+      status: waitlistOffers.status,
+      acceptedAt: waitlistOffers.acceptedAt,
+      startsAt: waitlistOffers.startsAt,
+      joinedAt: waitlistEntries.createdAt,
+      firstFreeAt: waitlistEntries.firstFreeAt,
+    })
     .from(waitlistOffers)
     .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistOffers.entryId));
 }
@@ -261,4 +272,3 @@ export async function allOffers(db: Db) {
 export async function entryStatusCounts(db: Db): Promise<Array<{ status: string; n: number }>> {
   return db.select({ status: waitlistEntries.status, n: count() }).from(waitlistEntries).groupBy(waitlistEntries.status);
 }
-

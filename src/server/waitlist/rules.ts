@@ -43,15 +43,17 @@ export interface Candidate extends EntryWish {
 }
 
 /**
- * The entries a freed slot goes to, in the order it is offered to them: those still waiting (no
- * open offer), whose range and part of the day suit the slot, who were not offered it before and
- * whose person is free then and has no visit with that doctor that day; first come, first served
- * (the entry's id is the order of joining).
+ * Whether an entry can be offered the slot: still waiting (no open offer), its range and part of
+ * the day suit the slot, it was not offered this slot before, and its person is free then and has
+ * no visit with that doctor that day.
  */
+export function canTake(entry: Candidate, slot: { doctorId: string; start: Date }): boolean {
+  return entry.status === 'waiting' && suits(entry, slot) && !entry.offeredBefore && !entry.hasDoctorThatDay && !entry.busyThen;
+}
+
+/** The entries a freed slot goes to, in the order it is offered to them: first come, first served (the entry's id is the order of joining). */
 export function inLine<C extends Candidate>(candidates: readonly C[], slot: { doctorId: string; start: Date }): C[] {
-  return candidates
-    .filter((entry) => entry.status === 'waiting' && suits(entry, slot) && !entry.offeredBefore && !entry.hasDoctorThatDay && !entry.busyThen)
-    .sort((a, b) => a.id - b.id);
+  return candidates.filter((entry) => canTake(entry, slot)).sort((a, b) => a.id - b.id);
 }
 
 /**

@@ -13,5 +13,5 @@ export * from './queue.ts';
 export * from './service-requests.ts';
 export * from './test-results.ts';
 export * from './visits.ts';
-export * from './wallet.ts';
 export * from './waitlist.ts';
+export * from './wallet.ts';

@@ -51,11 +51,17 @@ export const waitlistEntries = pgTable(
   },
   (table) => [
     // The line of a doctor, in order of joining.
-    index('waitlist_entries_doctor_open_idx').on(table.doctorId, table.id).where(sql`${table.status} in (${inList(OPEN_ENTRY_STATUSES)})`),
+    index('waitlist_entries_doctor_open_idx')
+      .on(table.doctorId, table.id)
+      .where(sql`${table.status} in (${inList(OPEN_ENTRY_STATUSES)})`),
     index('waitlist_entries_account_idx').on(table.accountId),
-    index('waitlist_entries_joined_from_idx').on(table.joinedFrom).where(sql`${table.status} in (${inList(OPEN_ENTRY_STATUSES)})`),
+    index('waitlist_entries_joined_from_idx')
+      .on(table.joinedFrom)
+      .where(sql`${table.status} in (${inList(OPEN_ENTRY_STATUSES)})`),
     // One open entry per account, doctor and person: a second join changes nothing but the line.
-    uniqueIndex('waitlist_entries_one_open_key').on(table.accountId, table.doctorId, table.personCode).where(sql`${table.status} in (${inList(OPEN_ENTRY_STATUSES)})`),
+    uniqueIndex('waitlist_entries_one_open_key')
+      .on(table.accountId, table.doctorId, table.personCode)
+      .where(sql`${table.status} in (${inList(OPEN_ENTRY_STATUSES)})`),
     check('waitlist_entries_status_check', sql`${table.status} in (${inList(WAITLIST_STATUSES)})`),
     check('waitlist_entries_part_check', sql`${table.partOfDay} in (${inList(PARTS_OF_DAY)})`),
     check('waitlist_entries_range_check', sql`${table.toDay} >= ${table.fromDay}`),
@@ -91,8 +97,12 @@ export const waitlistOffers = pgTable(
   },
   (table) => [
     unique('waitlist_offers_once_per_entry_key').on(table.entryId, table.doctorId, table.startsAt),
-    uniqueIndex('waitlist_offers_one_open_per_slot_key').on(table.doctorId, table.startsAt).where(sql`${table.status} in (${inList(OPEN_OFFER_STATUSES)})`),
-    uniqueIndex('waitlist_offers_one_open_per_entry_key').on(table.entryId).where(sql`${table.status} in (${inList(OPEN_OFFER_STATUSES)})`),
+    uniqueIndex('waitlist_offers_one_open_per_slot_key')
+      .on(table.doctorId, table.startsAt)
+      .where(sql`${table.status} in (${inList(OPEN_OFFER_STATUSES)})`),
+    uniqueIndex('waitlist_offers_one_open_per_entry_key')
+      .on(table.entryId)
+      .where(sql`${table.status} in (${inList(OPEN_OFFER_STATUSES)})`),
     index('waitlist_offers_appointment_idx').on(table.appointmentId),
     index('waitlist_offers_live_expires_idx').on(table.expiresAt).where(sql`${table.status} = 'live'`),
     check('waitlist_offers_status_check', sql`${table.status} in (${inList(OFFER_STATUSES)})`),
