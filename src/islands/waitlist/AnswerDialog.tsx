@@ -10,7 +10,8 @@ import { showFormFailure } from '../ui/server-errors.ts';
 import { ANSWER_TEXTS, type WaitlistAnswer } from './labels.ts';
 
 function question(entry: WaitlistEntry, answer: WaitlistAnswer): string {
-  const doctor = `دکتر ${entry.doctor_name}`;
+  // The server names the doctor with the title («دکتر …»).
+  const doctor = entry.doctor_name;
   const slot = entry.offer ? `${formatWeekdayDate(entry.offer.start)} ساعت ${formatTime(entry.offer.start)}` : '';
   switch (answer) {
     case 'leave':

@@ -134,7 +134,7 @@ export function WaitlistCard({
     >
       <div className="flex items-start justify-between gap-3">
         <h3 id={titleId} className="text-lg font-bold outline-none" tabIndex={focused ? -1 : undefined} data-waitlist-focus={focused || undefined}>
-          دکتر {entry.doctor_name}
+          {entry.doctor_name}
         </h3>
         <StatusChip status={entry.status} label={WAITLIST_STATUS_LABELS[entry.status]} tone={STATUS_TONES[entry.status]} />
       </div>

@@ -25,6 +25,14 @@ function placementOf(state: ReturnType<typeof $waitlist.get>, focused: string | 
   return state.status === 'ready' && state.data.some(isOpenEntry) ? 'top' : 'bottom';
 }
 
+/** What needs an answer first (a live offer), then the places in line, then what has ended; newest first within each, as the server sends them. */
+const RANK: Record<WaitlistEntry['status'], number> = { offered: 0, waiting: 1, booked: 2, expired: 2, left: 2 };
+const byUrgency = (entries: readonly WaitlistEntry[]) =>
+  entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => RANK[a.entry.status] - RANK[b.entry.status] || a.index - b.index)
+    .map(({ entry }) => entry);
+
 function Empty() {
   return (
     <div className="flex flex-col gap-1 rounded-2xl border border-line bg-card p-4" data-waitlist-empty>
@@ -78,7 +86,7 @@ export default function WaitlistSection({ placement, clinics }: { placement: Pla
       {state.status === 'ready' && state.data.length === 0 && <Empty />}
       {state.status === 'ready' && state.data.length > 0 && (
         <ul className="flex flex-col gap-4">
-          {state.data.map((entry) => (
+          {byUrgency(state.data).map((entry) => (
             <li key={entry.key}>
               <WaitlistCard
                 entry={entry}
