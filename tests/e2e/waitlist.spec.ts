@@ -8,7 +8,7 @@ import { newIp, newPhone, readOutbox, registerPatient } from '../support/portal-
 import type { RunningServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
 import { countdown, storeLogin, walletAvailable } from './booking-steps.ts';
-import { expect, expectNoSevereAxe, newNationalCode, test } from './fixtures.ts';
+import { codeFor, expect, expectNoSevereAxe, newNationalCode, test } from './fixtures.ts';
 
 /**
  * The waitlist on a phone (375 px): a patient joins the line of a doctor whose day is full, from
@@ -206,4 +206,37 @@ test('joins a full day’s waitlist from the doctor page; the SMS’s offer is a
   await page.reload();
   await expect(section.locator(`[data-waitlist-entry="${otherKey}"] [data-status]`)).toHaveText('خارج شده');
   await expectNoSevereAxe(page);
+});
+
+test('logged out, the doctor page’s link goes through the login popup first, then the form opens', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const doctor = DOCTORS[0]!;
+  await page.goto(`/appointment/doctor-profile/${doctor}`);
+  await page.getByRole('link', { name: 'ورود به فهرست انتظار' }).click();
+
+  const login = page.getByRole('dialog');
+  const phone = newPhone();
+  await login.getByLabel('شمارهٔ موبایل').fill(phone);
+  const sentAt = Date.now() - 1000;
+  await login.getByRole('button', { name: 'ارسال کد تأیید' }).click();
+  await login.getByLabel('کد تأیید').fill(await codeFor(phone, { after: sentAt }));
+  await login.getByLabel('نام', { exact: true }).fill('لیلا');
+  await login.getByLabel('نام خانوادگی').fill('نوری');
+  await login.getByLabel('کد ملی').fill(newNationalCode());
+  await login.getByRole('button', { name: 'ذخیره' }).click();
+
+  const form = page.getByRole('dialog', { name: /^فهرست انتظار دکتر / });
+  await expect(form).toBeVisible();
+  // For another person: the booking's person fields, checked before the call.
+  await form.getByRole('radio', { name: 'برای شخص دیگر' }).check({ force: true });
+  await form.getByRole('button', { name: 'ورود به فهرست انتظار' }).click();
+  await expect(form.getByText('این فیلد الزامی است')).toHaveCount(3);
+  await form.getByLabel('نام', { exact: true }).fill('آرش');
+  await form.getByLabel('نام خانوادگی').fill('نوری');
+  await form.getByLabel('کد ملی').fill(newNationalCode());
+  await form.getByRole('radio', { name: 'عصر' }).check({ force: true });
+  await form.getByRole('button', { name: 'ورود به فهرست انتظار' }).click();
+  await expect(page.locator('[data-waitlist-joined]')).toContainText(/نفر [۰-۹]+ در فهرست انتظار/);
+  const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+  expect(await entriesOf(page, token)).toMatchObject([{ doctor_id: doctor, part_of_day: 'afternoon', status: 'waiting', patient: { first_name: 'آرش', last_name: 'نوری', self: false } }]);
 });
