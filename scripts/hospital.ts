@@ -29,6 +29,7 @@ import { INVOICES_HELP, issue, voidInvoice } from './hospital/invoices.ts';
 import { QUEUE_HELP, queue } from './hospital/queue.ts';
 import { listRequests, REQUESTS_HELP, requestStatus } from './hospital/requests.ts';
 import { detachResult, fileResult, RESULTS_HELP, releaseResult } from './hospital/results.ts';
+import { WAITLIST_HELP, waitlist, waitlistStatsCommand } from './hospital/waitlist.ts';
 
 const HELP = `npm run hospital -- <command>
 
@@ -45,6 +46,7 @@ const HELP = `npm run hospital -- <command>
                                   refunded to the wallets, and the patients get an SMS with the reason
   appointments <date> [doctor_id] the confirmed bookings of a Tehran day (YYYY-MM-DD), for the desk
 ${QUEUE_HELP}
+${WAITLIST_HELP}
   hold-refusals                   the phones and addresses refused the most slot holds in the last 24 hours
 ${REQUESTS_HELP}
 ${INVOICES_HELP}
@@ -271,6 +273,12 @@ async function main(args: string[]): Promise<number> {
       return 0;
     case 'queue':
       await queue(rest);
+      return 0;
+    case 'waitlist':
+      await waitlist(rest);
+      return 0;
+    case 'waitlist-stats':
+      await waitlistStatsCommand(rest);
       return 0;
     case 'hold-refusals':
       await refusedHolds(rest);

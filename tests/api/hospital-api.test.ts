@@ -101,6 +101,8 @@ describe('hospital API: OpenAPI', () => {
       '/test-results',
       '/test-results/{key}/detach',
       '/test-results/{key}/release',
+      '/waitlist',
+      '/waitlist/stats',
       '/withdrawals',
       '/withdrawals/{key}/paid',
       '/withdrawals/{key}/reject',
@@ -111,6 +113,7 @@ describe('hospital API: OpenAPI', () => {
     expect(document.paths['/queue/{doctor_id}/events']?.post?.requestBody?.content['application/json']?.schema.required).toEqual(['type']);
     expect(document.paths['/queue/{doctor_id}/events']?.post?.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
     expect(document.paths['/queue/{doctor_id}']?.get?.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['doctor_id', 'date']));
+    expect(document.paths['/waitlist']?.get?.parameters.map((p) => p.name)).toEqual(['doctor_id']);
     expect(document.components.securitySchemes).toHaveProperty('bearer');
   });
 });

@@ -89,6 +89,14 @@ describe('npm run hospital', () => {
     // Six runs of the command, each a Node start that loads the server's modules.
   }, 120_000);
 
+  it('waitlist asks the portal for the doctor’s line', async () => {
+    // The line with people in it, and waitlist-stats, are run in hospital-waitlist.test.ts, whose portal starts with a line.
+    const line = await hospitalCli(['waitlist', doctorId], { PORTAL_URL: server.url, DATA_DIR: server.dataDir });
+    expect(line.stderr).toBe('');
+    expect(line.code).toBe(0);
+    expect(line.stdout.trim()).toBe(`کسی در فهرست انتظار ${doctorId} نیست.`);
+  });
+
   it('works on the database directly when no portal answers', async () => {
     const url = server.url;
     await server.stop();

@@ -1,6 +1,5 @@
 import type { Catalogue, Doctor } from '../catalogue/index.ts';
 import { AppError } from '../errors.ts';
-import type { WaitlistSettings } from '../waitlist/context.ts';
 import { bookingMessages as M } from './messages.ts';
 
 /** The booking rules' numbers (env HOLD_MINUTES, CANCEL_FREE_HOURS, REMINDER_HOURS, PAYMENT_TIMEOUT_MINUTES, HOLD_LIMIT_PER_PHONE, HOLD_LIMIT_PER_ADDRESS, BOOKING_MIN_LEAD_MINUTES). */
@@ -17,6 +16,16 @@ export interface BookingSettings {
   holdLimitPerAddress: number;
   /** No slot starting sooner than this many minutes from now is offered, held or moved to (BOOKING_MIN_LEAD_MINUTES). */
   minLeadMinutes: number;
+}
+
+/** The waitlist's numbers (env WAITLIST_OFFER_MINUTES, WAITLIST_LIMIT_PER_ACCOUNT, WAITLIST_LIMIT_PER_PHONE, WAITLIST_LIMIT_PER_ADDRESS). */
+export interface WaitlistSettings {
+  /** A freed slot is kept for the patient it is offered to this long. */
+  offerMinutes: number;
+  /** Entries in line per account, per phone (all its accounts), per address. */
+  limitPerAccount: number;
+  limitPerPhone: number;
+  limitPerAddress: number;
 }
 
 /**

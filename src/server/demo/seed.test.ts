@@ -12,7 +12,10 @@ import { walletBalanceOf } from '../ledger/repository.ts';
 import { getServiceRequest, listServiceRequests } from '../service-requests/service.ts';
 import { getTestResult, listTestResults } from '../test-results/service.ts';
 import { resultContext } from '../test-results/settings.ts';
-import { DEMO_PATIENT, seedDemo } from './seed.ts';
+import { nextFreeStarts } from '../appointments/slots.ts';
+import { listWaitlist } from '../waitlist/service.ts';
+import { DEMO_PATIENT, fillDemoWaitlistDoctor, seedDemo } from './seed.ts';
+import { DEMO_FATHER, DEMO_MOTHER, demoFullDoctor } from './waitlist.ts';
 
 const sms = vi.hoisted(() => [] as Array<{ to: string; text: string }>);
 vi.mock('../sms/notify.ts', () => ({ notify: async (_db: unknown, { to, text }: { to: string; text: string }) => void sms.push({ to, text }) }));
@@ -54,12 +57,23 @@ describeEachDatabase('the demo patient', (database) => {
 
     // The wallet is what the charges (25M), the two withdrawals (4M paid, 2M waiting) and the two visits left: the invoices touched it not.
     const visits = await Promise.all((['upcoming', 'past'] as const).map((scope) => listAppointments(db, { ctx, accountId: patient.id, query: { scope, page: 1, perPage: 20 }, now })));
-    expect(visits.map((list) => list.total)).toEqual([1, 1]);
+    // Her own upcoming visit and her mother's with the waitlist's full doctor; one past.
+    expect(visits.map((list) => list.total)).toEqual([2, 1]);
+    const full = demoFullDoctor(ctx)!;
+    expect(visits[0]!.rows.find((visit) => visit.doctor_id === full)?.patient).toMatchObject({ first_name: DEMO_MOTHER.first_name, self: false });
+    const [waiting] = await listWaitlist(db, { ctx, accountId: patient.id, now });
+    expect(waiting).toMatchObject({ doctor_id: full, status: 'waiting', position: 1, part_of_day: 'morning', patient: { first_name: DEMO_FATHER.first_name, self: false } });
     const fees = visits.flatMap((list) => list.rows).reduce((sum, visit) => sum + visit.paid_from_wallet, 0);
     expect(fees).toBeGreaterThan(0);
-    expect(await walletBalanceOf(db, patient.id)).toBe(19_000_000 - fees);
+    // Her mother's fee was charged to the wallet the day she booked it.
+    expect(await walletBalanceOf(db, patient.id)).toBe(19_000_000 + Math.max(ctx.catalogue.doctors.get(full)!.visit_fee_rial, 1_000_000) - fees);
     expect(await checkLedger(db)).toMatchObject({ ok: true, sum: 0 });
     expect(await seedDemo(db, { now: new Date(), booking: ctx, siteUrl: SITE })).toBe(false);
+    // Every start fills the full doctor's window; the father still waits, and the ledger holds.
+    expect(await fillDemoWaitlistDoctor(db, now, ctx)).toBe(full);
+    expect(await nextFreeStarts(db, { ctx, doctorId: full, now, limit: 5 })).toEqual([]);
+    expect((await listWaitlist(db, { ctx, accountId: patient.id, now }))[0]?.status).toBe('waiting');
+    expect(await checkLedger(db)).toMatchObject({ ok: true, sum: 0 });
     expect((await listInvoices(db, ctx.catalogue.services, patient.id, { status: 'all', page: 1, per_page: 20 })).total).toBe(2);
 
     // Three check-ups over a year; the latest has values out of range and each value its two earlier ones.

@@ -20,6 +20,7 @@ import { requestWithdrawal, settleWithdrawal } from '../wallet/withdrawals.ts';
 import { chargeAtSandbox, payAtSandbox } from './sandbox.ts';
 import { seedDemoResults } from './test-results.ts';
 import { seedDemoVisitDay } from './visit-day.ts';
+import { fillDemoFullDoctor, seedDemoWaitlist } from './waitlist.ts';
 
 /** The demo patient (README «Demo data»): log in with this phone; the code is in the SMS outbox. */
 export const DEMO_PATIENT = {
@@ -44,7 +45,8 @@ type DemoPatient = { id: number; firstName: string; lastName: string };
  * the bank; one withdrawal paid and one waiting; one past and one upcoming appointment paid from the
  * wallet; a home-care request the hospital has scheduled for two days from now, with its unpaid
  * invoice (an insured line among them) and the SMS link; three lab check-ups over the year, the
- * latest with values out of range (demo/test-results.ts). Everything goes through the same services
+ * latest with values out of range (demo/test-results.ts); her mother's visit with the full doctor
+ * and her father's place in that doctor's waitlist (demo/waitlist.ts). Everything goes through the same services
  * a patient's or the hospital's actions use, so the ledger holds. Does nothing when any account exists.
  */
 export async function seedDemo(
@@ -69,6 +71,7 @@ export async function seedDemo(
   await seedServiceRequest(db, booking, siteUrl, patient, now);
   await requestWithdrawal(db, patient.id, { amount: 2_000_000, iban: DEMO_IBAN }, ago(1));
   await seedDemoAppointment(db, booking, patient, now, 3);
+  await seedDemoWaitlist(db, { ctx: booking, patient, now });
   await seedDemoResults(db, results, { patient, siteUrl, now });
   return true;
 }
@@ -170,4 +173,14 @@ export async function seedDemoPatientVisitDay(db: Db, now: Date, booking: Bookin
   const patient = await findAccountByNationalCode(db, DEMO_PATIENT.internationalCode);
   if (!patient || patient.phoneNumber !== DEMO_PATIENT.phoneNumber) return undefined;
   return seedDemoVisitDay(db, { booking, patient, now });
+}
+
+/**
+ * The waitlist's full doctor (demo/waitlist.ts), filled again on every start of a demo install that
+ * has the demo patient: the booking window opens a new day each day. Answers the doctor's id.
+ */
+export async function fillDemoWaitlistDoctor(db: Db, now: Date, booking: BookingContext = bookingContext()): Promise<string | undefined> {
+  const patient = await findAccountByNationalCode(db, DEMO_PATIENT.internationalCode);
+  if (!patient || patient.phoneNumber !== DEMO_PATIENT.phoneNumber) return undefined;
+  return fillDemoFullDoctor(db, { ctx: booking, now });
 }

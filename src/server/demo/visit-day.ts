@@ -16,17 +16,11 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { appointments } from '../db/schema/appointments.ts';
 import { queueSettings } from '../queue/context.ts';
 import { recordDeskEvent, tehranDay } from '../queue/service.ts';
+import { DEMO_OTHERS, demoAccount } from './people.ts';
 import { chargeAtSandbox } from './sandbox.ts';
+import { demoFullDoctor } from './waitlist.ts';
 
 const MINUTE = 60_000;
-
-/** The other patients of the demo day: fictional names, phones and (valid) national codes. */
-const OTHERS = [
-  { firstName: 'مریم', lastName: 'کاظمی', phoneNumber: '09120000001', internationalCode: '0000001015', birthday: '1988-05-02', gender: 'female' as const },
-  { firstName: 'رضا', lastName: 'محمدی', phoneNumber: '09120000002', internationalCode: '0000001112', birthday: '1979-11-20', gender: 'male' as const },
-  { firstName: 'زهرا', lastName: 'حسینی', phoneNumber: '09120000003', internationalCode: '0000001201', birthday: '1995-01-14', gender: 'female' as const },
-  { firstName: 'علی', lastName: 'رضایی', phoneNumber: '09120000004', internationalCode: '0000001309', birthday: '1969-07-30', gender: 'male' as const },
-];
 
 interface Pick {
   doctorId: string;
@@ -39,8 +33,10 @@ interface Pick {
  */
 function pickSession(ctx: BookingContext, today: string, now: Date): Pick | undefined {
   const sessions: Pick[] = [];
+  // The waitlist's full doctor is booked by others all day: not this demo's queue.
+  const full = demoFullDoctor(ctx);
   for (const [doctorId, doctor] of ctx.catalogue.doctors) {
-    if (doctor.visit_fee_rial <= 0) continue;
+    if (doctor.visit_fee_rial <= 0 || doctorId === full) continue;
     const bySession = new Map<string, SlotTime[]>();
     for (const slot of daySlots(doctor, today)) {
       // Slots of one session share a clinic and run on without a gap.
@@ -52,16 +48,6 @@ function pickSession(ctx: BookingContext, today: string, now: Date): Pick | unde
   sessions.sort((a, b) => a.slots[0]!.start.getTime() - b.slots[0]!.start.getTime() || a.doctorId.localeCompare(b.doctorId));
   const begun = sessions.filter((session) => session.slots[0]!.start.getTime() <= now.getTime() + 60 * MINUTE);
   return begun.at(-1) ?? sessions[0];
-}
-
-async function demoAccount(db: Db, person: (typeof OTHERS)[number], now: Date): Promise<{ id: number; firstName: string; lastName: string }> {
-  const existing = await findAccountByNationalCode(db, person.internationalCode);
-  if (existing) return existing;
-  const made = await insertAccount(db, { ...person, createdAt: new Date(now.getTime() - 30 * 24 * 60 * MINUTE), updatedAt: now }).catch((error: unknown) => {
-    if (isUniqueViolation(error, NATIONAL_CODE_CONSTRAINT)) return undefined;
-    throw error;
-  });
-  return made ?? (await findAccountByNationalCode(db, person.internationalCode))!;
 }
 
 /**
@@ -92,7 +78,7 @@ export async function seedDemoVisitDay(
   const pick = pickSession(ctx, today, now);
   if (!pick) return undefined;
   const bookedAt = tehranInstant(addDays(today, -1), '12:00');
-  const people = [...(await Promise.all(OTHERS.slice(0, 3).map((person) => demoAccount(db, person, now)))), patient, await demoAccount(db, OTHERS[3]!, now)];
+  const people = [...(await Promise.all(DEMO_OTHERS.slice(0, 3).map((person) => demoAccount(db, person, now)))), patient, await demoAccount(db, DEMO_OTHERS[3]!, now)];
   const keys: string[] = [];
   for (const [index, person] of people.entries()) {
     const slot = pick.slots[index];

@@ -1,15 +1,7 @@
 import { DEFAULT_WAITLIST_LIMIT_PER_ACCOUNT, DEFAULT_WAITLIST_LIMIT_PER_ADDRESS, DEFAULT_WAITLIST_LIMIT_PER_PHONE, DEFAULT_WAITLIST_OFFER_MINUTES } from '#lib/api/contracts/waitlist.ts';
-import type { BookingContext } from '../appointments/context.ts';
+import type { BookingContext, WaitlistSettings } from '../appointments/context.ts';
 
-/** The waitlist's numbers (env WAITLIST_OFFER_MINUTES, WAITLIST_LIMIT_PER_ACCOUNT, WAITLIST_LIMIT_PER_PHONE, WAITLIST_LIMIT_PER_ADDRESS). */
-export interface WaitlistSettings {
-  /** A freed slot is kept for the patient it is offered to this long. */
-  offerMinutes: number;
-  /** Entries in line per account, per phone (all its accounts), per address. */
-  limitPerAccount: number;
-  limitPerPhone: number;
-  limitPerAddress: number;
-}
+export type { WaitlistSettings };
 
 /**
  * An entry whose offers lapse unanswered this many times in a row leaves the line: each lapse kept

@@ -165,7 +165,8 @@ export async function endOffer(tx: Db, { offer, ending, now, leave = false }: { 
   await dropJob(tx, offerLapseJobKey(offer.id), now);
   const entry = await lockEntry(tx, offer.entryId);
   if (entry?.status !== 'offered') return entry;
-  const lapses = ending === 'lapsed' && offer.acceptedAt === null ? entry.lapses + 1 : 0;
+  // Accepted and then not paid counts as a lapse too: either way the slot was kept from others for nothing.
+  const lapses = ending === 'lapsed' ? entry.lapses + 1 : 0;
   if (leave) return updateEntry(tx, entry.id, { status: 'left', endedAt: now, lapses });
   if (lapses >= LAPSES_TO_END) return updateEntry(tx, entry.id, { status: 'expired', endedAt: now, lapses });
   return updateEntry(tx, entry.id, { status: 'waiting', lapses });

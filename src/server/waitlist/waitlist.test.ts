@@ -133,6 +133,13 @@ describeEachDatabase('waitlist', (database) => {
       joinWaitlist(db, { ctx: small, booker: booker(await newPatient(db), '203.0.113.9'), body: { doctor_id: 'dr-a', from: '2026-12-10', to: '2026-12-11', part_of_day: 'any' }, now: NOW }),
     );
     expect(third.code).toBe('conflict');
+    // Racing joins from one address are counted one after another: exactly the limit passes.
+    const racing = await Promise.all(Array.from({ length: 10 }, () => newPatient(db)));
+    small.waitlist = { ...small.waitlist, limitPerAddress: 3 };
+    const results = await Promise.allSettled(
+      racing.map((patient) => joinWaitlist(db, { ctx: small, booker: booker(patient, '203.0.113.77'), body: { doctor_id: 'dr-b', from: '2026-12-10', to: '2026-12-11', part_of_day: 'any' }, now: NOW })),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
   });
 
   it('offers a cancelled slot to the first of three matching waiters; a decline passes it to the second, a lapse to the third, then it is free', async () => {
