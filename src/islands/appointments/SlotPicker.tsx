@@ -38,7 +38,13 @@ function DayStrip({ days, value, onChange }: { days: SlotDay[]; value: string | 
   return (
     <fieldset className="min-w-0">
       <legend className="mb-2 font-bold">روز مراجعه</legend>
-      <ul className="flex snap-x gap-2 overflow-x-auto pb-2" data-day-strip>
+      <ul
+        className="flex snap-x gap-2 overflow-x-auto pb-2 focus-visible:outline-3 focus-visible:outline-brand"
+        data-day-strip
+        // With every day closed (a full doctor) no radio can take the focus: the strip itself does,
+        // so the keyboard can still scroll through the days and read why each is closed.
+        tabIndex={days.some((day) => closedReason(day) === undefined) ? undefined : 0}
+      >
         {days.map((day) => {
           const label = dayLabel(day.date);
           const closed = closedReason(day);
