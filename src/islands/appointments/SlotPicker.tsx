@@ -212,11 +212,13 @@ export function SlotPicker({ doctorId, doctorName }: { doctorId: string; doctorN
         </button>
       )}
       {open.length === 0 && (
-        <p className="rounded-xl bg-page p-4 text-muted" data-no-free-slot>
-          {slots.window < BOOKING_WINDOW_DAYS ? 'در این روزها نوبت آزادی نیست؛ روزهای بیشتر را ببینید.' : 'در ماه آینده نوبت آزادی برای این پزشک نیست.'}
-        </p>
+        <div className="flex flex-col gap-3 rounded-xl bg-page p-4">
+          <p className="text-muted" data-no-free-slot>
+            {slots.window < BOOKING_WINDOW_DAYS ? 'در این روزها نوبت آزادی نیست؛ روزهای بیشتر را ببینید.' : 'در ماه آینده نوبت آزادی برای این پزشک نیست.'}
+          </p>
+          <JoinWaitlist doctorId={doctorId} doctorName={doctorName} prominent />
+        </div>
       )}
-      {open.length === 0 && <JoinWaitlist doctorId={doctorId} doctorName={doctorName} prominent />}
       {day && !closedReason(day) && <TimeGrid day={day} value={chosen} onChange={chooseSlot} />}
       {chosen && <ReserveForm start={chosen} cancelFreeHours={slots.cancelFreeHours} holdMinutes={slots.holdMinutes} />}
       {open.length > 0 && !chosen && <JoinWaitlist doctorId={doctorId} doctorName={doctorName} prominent={false} />}

@@ -38,7 +38,7 @@ export function JoinWaitlist({ doctorId, doctorName, prominent }: JoinTarget & {
 
   return (
     <>
-      <div className={prominent ? 'flex flex-col gap-3 rounded-xl bg-page p-4' : 'flex flex-wrap items-center gap-x-3 gap-y-1'}>
+      <div className={prominent ? 'flex flex-col gap-3' : 'flex flex-wrap items-center gap-x-3 gap-y-1'}>
         <p className={prominent ? '' : 'text-sm text-muted'}>{prominent ? 'به فهرست انتظار بپیوندید؛ اگر نوبتی آزاد شود، به ترتیب به شما پیشنهاد می‌شود.' : 'زمان مناسبی پیدا نکردید؟'}</p>
         <button
           type="button"
