@@ -19,22 +19,22 @@ import type { AstroIntegration } from 'astro';
 const GROUPS = [
   { name: 'shell', test: /[\\/]src[\\/](?:layouts[\\/]Base\.astro\?astro&type=script|islands[\\/]shell[\\/]boot\.ts|client[\\/]shell[\\/]main\.ts)/, priority: 2 },
   // The shared pieces of the account pages' islands (the auth guard, the UI kit, the load-state and
-  // list-view helpers, the wallet's store): one file instead of a handful of sub-kilobyte ones, each
-  // paying its own response headers.
+  // list-view helpers, the wallet's store, the hold's and the offer's countdown): one file instead of
+  // a handful of sub-kilobyte ones, each paying its own response headers.
   // CopyLink and LiveLinks stay out: only the share panels use them. So do the pieces only one or two
   // pages draw (the documents' header, the text area, the bank and calendar buttons).
   {
     name: 'ui',
-    test: /[\\/]src[\\/](?:islands[\\/](?:ui[\\/](?!CopyLink\.tsx|LiveLinks\.tsx|DocumentHeader\.tsx|TextAreaField\.tsx|BankActions\.tsx|CalendarButton\.tsx)|auth[\\/]AuthGate\.tsx)|stores[\\/](?:wallet|loadable)\.ts|lib[\\/]list-view\.ts)/,
+    test: /[\\/]src[\\/](?:islands[\\/](?:ui[\\/](?!CopyLink\.tsx|LiveLinks\.tsx|DocumentHeader\.tsx|TextAreaField\.tsx|BankActions\.tsx|CalendarButton\.tsx)|auth[\\/]AuthGate\.tsx)|stores[\\/](?:wallet|loadable)\.ts|lib[\\/](?:list-view|format[\\/]countdown)\.ts)/,
     priority: 1,
   },
   // The rules, contracts and API calls the account islands share (every one of them also loads the
   // login popup, which needs most of the rules): one file instead of six to ten small ones.
-  // The results page's contract and calls are left to its own group below.
+  // The results page's contract and calls are left to its own group below, and so are the waitlist's.
   // The service requests' contract, calls and the e-prescription rule are only theirs: in their group below.
   {
     name: 'forms',
-    test: /[\\/]src[\\/](?:lib[\\/](?:validation|api)[\\/](?!contracts[\\/](?:test-results|service-requests)\.ts|prescription\.ts)|client[\\/]api[\\/](?!test-results\.ts|service-requests\.ts))/,
+    test: /[\\/]src[\\/](?:lib[\\/](?:validation|api)[\\/](?!contracts[\\/](?:test-results|service-requests|waitlist)\.ts|prescription\.ts)|client[\\/]api[\\/](?!test-results\.ts|service-requests\.ts|waitlist\.ts))/,
     priority: 0,
   },
   // What the three service-request pages share (labels, the chip, the stores): one file for each page.
@@ -52,6 +52,15 @@ const GROUPS = [
   {
     name: 'test-results',
     test: /[\\/]src[\\/](?:lib[\\/]api[\\/]contracts[\\/]test-results\.ts|lib[\\/]test-results[\\/]|client[\\/]api[\\/]test-results\.ts|stores[\\/]test-results|islands[\\/]test-results[\\/](?:ResultsContent\.tsx|labels\.ts))/,
+    priority: 0,
+  },
+  // The waitlist's contract, calls, stores and words: only its join form and the patient's list
+  // (both loaded on demand) use them, so the booking page and the account pages never carry them
+  // at first paint. The booking page's join button and its tiny store (stores/waitlist-join.ts)
+  // stay out, in the page's own file.
+  {
+    name: 'waitlist',
+    test: /[\\/]src[\\/](?:lib[\\/]api[\\/]contracts[\\/]waitlist\.ts|lib[\\/]waitlist[\\/]|client[\\/]api[\\/]waitlist\.ts|stores[\\/]waitlist\.ts|islands[\\/]waitlist[\\/]labels\.ts)/,
     priority: 0,
   },
   { name: 'dates', test: /[\\/]src[\\/](?:lib[\\/]format[\\/]date\.ts|lib[\\/]pregnancy[\\/]|client[\\/]state[\\/]pregnancy\.ts)/, priority: 1 },

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
 import { cancelRule } from '#lib/appointments/cancel-rule.ts';
+import { clock } from '#lib/format/countdown.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRial } from '#lib/format/number.ts';
 import { formatRialWithToman } from '#lib/format/toman.ts';
@@ -15,7 +16,6 @@ import { AppointmentFacts } from './AppointmentFacts.tsx';
 import { CancelRuleNote } from './CancelRuleNote.tsx';
 import { Ended } from './Ended.tsx';
 import { spokenRemaining, useRemaining } from './useRemaining.ts';
-import { clock } from './when.ts';
 
 function Countdown({ seconds }: { seconds: number }) {
   return (

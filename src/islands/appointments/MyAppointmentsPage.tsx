@@ -15,6 +15,12 @@ const CancelDialog = lazy(() => import('./CancelDialog.tsx').then((module) => ({
 const RescheduleDialog = lazy(() => import('./RescheduleDialog.tsx').then((module) => ({ default: module.RescheduleDialog })));
 // The visit-day view (?visit=AP-XXXXXX) is opened on one day of a visit: the list never carries it.
 const VisitDay = lazy(() => import('./VisitDay.tsx').then((module) => ({ default: module.VisitDay })));
+// The waitlist (its store, cards, offers and countdown) loads only once someone is logged in: the
+// logged-out page, measured against the budget, never carries it.
+const WaitlistSection = lazy(() => import('../waitlist/WaitlistSection.tsx'));
+
+/** Clinic id → name, from the catalogue at build time: an offered slot names only its clinic's id. */
+export type ClinicNames = Readonly<Record<string, string>>;
 
 const PANEL_ID = 'appointments-panel';
 const tabId = (scope: AppointmentScope) => `appointments-tab-${scope}`;
@@ -52,9 +58,10 @@ function List({ actions }: { actions: CardActions }) {
 
 /**
  * /patient-profile/services: the patient's appointments by tab (kept in the address), with cancel,
- * reschedule and the calendar file; with `?visit=` the visit-day view of one of today's instead.
+ * reschedule and the calendar file, and the waitlist (`?waitlist=WL-…` opens one entry's offer);
+ * with `?visit=` the visit-day view of one of today's instead.
  */
-export function MyAppointmentsPage() {
+export function MyAppointmentsPage({ clinics }: { clinics: ClinicNames }) {
   if (new URLSearchParams(location.search).has('visit')) {
     return (
       <AuthGate what="صف نوبت خود">
@@ -64,10 +71,10 @@ export function MyAppointmentsPage() {
       </AuthGate>
     );
   }
-  return <AppointmentsList />;
+  return <AppointmentsList clinics={clinics} />;
 }
 
-function AppointmentsList() {
+function AppointmentsList({ clinics }: { clinics: ClinicNames }) {
   const view = useStore($myAppointmentsView);
   const [cancelling, setCancelling] = useState<Appointment>();
   const [moving, setMoving] = useState<Appointment>();
@@ -85,6 +92,9 @@ function AppointmentsList() {
             نوبت تازه
           </a>
         </div>
+        <Suspense fallback={null}>
+          <WaitlistSection placement="top" clinics={clinics} />
+        </Suspense>
         <Tabs
           values={APPOINTMENT_SCOPES}
           labels={TAB_LABELS}
@@ -97,6 +107,9 @@ function AppointmentsList() {
         <section id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(view.tab)} tabIndex={-1}>
           <List actions={actions} />
         </section>
+        <Suspense fallback={null}>
+          <WaitlistSection placement="bottom" clinics={clinics} />
+        </Suspense>
       </div>
       {cancelling && (
         <Suspense fallback={null}>

@@ -13,13 +13,13 @@ import { WaitingForBank } from './WaitingForBank.tsx';
  * The booking part of `/appointment/pre-reserve/{doctor}`: slots → hold → pay → confirmation, each
  * step reachable again by a reload (`?appointment=KEY`).
  */
-export function PreReserve({ doctorId }: { doctorId: string }) {
+export function PreReserve({ doctorId, doctorName }: { doctorId: string; doctorName: string }) {
   const view = useStore($view);
   useEffect(() => startBooking(doctorId), [doctorId]);
 
   switch (view.step) {
     case 'choose':
-      return <SlotPicker />;
+      return <SlotPicker doctorId={doctorId} doctorName={doctorName} />;
     case 'opening':
       return <Loading text="در حال بارگذاری نوبت…" />;
     case 'open-failed':

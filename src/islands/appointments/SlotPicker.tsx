@@ -13,6 +13,7 @@ import { FormAlert } from '../ui/FormAlert.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
 import { PersonFields } from '../ui/PersonFields.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
+import { JoinWaitlist } from '../waitlist/JoinWaitlist.tsx';
 import { Alternatives } from './Alternatives.tsx';
 import { CancelRuleNote } from './CancelRuleNote.tsx';
 import { dayLabel, whenText } from './when.ts';
@@ -37,7 +38,13 @@ function DayStrip({ days, value, onChange }: { days: SlotDay[]; value: string | 
   return (
     <fieldset className="min-w-0">
       <legend className="mb-2 font-bold">روز مراجعه</legend>
-      <ul className="flex snap-x gap-2 overflow-x-auto pb-2" data-day-strip>
+      <ul
+        className="flex snap-x gap-2 overflow-x-auto pb-2 focus-visible:outline-3 focus-visible:outline-brand"
+        data-day-strip
+        // With every day closed (a full doctor) no radio can take the focus: the strip itself does,
+        // so the keyboard can still scroll through the days and read why each is closed.
+        tabIndex={days.some((day) => closedReason(day) === undefined) ? undefined : 0}
+      >
         {days.map((day) => {
           const label = dayLabel(day.date);
           const closed = closedReason(day);
@@ -159,8 +166,8 @@ function ReserveForm({ start, cancelFreeHours, holdMinutes }: { start: string; c
   );
 }
 
-/** Days, times and «reserve»: the first step of the pre-reserve page. */
-export function SlotPicker() {
+/** Days, times and «reserve»: the first step of the pre-reserve page; with no free time, the doctor's waitlist. */
+export function SlotPicker({ doctorId, doctorName }: { doctorId: string; doctorName: string }) {
   const slots = useStore($slots);
   const chosen = useStore($chosen);
   const refusal = useStore($refusal);
@@ -205,12 +212,16 @@ export function SlotPicker() {
         </button>
       )}
       {open.length === 0 && (
-        <p className="rounded-xl bg-page p-4 text-muted">
-          {slots.window < BOOKING_WINDOW_DAYS ? 'در این روزها نوبت آزادی نیست؛ روزهای بیشتر را ببینید.' : 'در ماه آینده نوبت آزادی برای این پزشک نیست.'}
-        </p>
+        <div className="flex flex-col gap-3 rounded-xl bg-page p-4">
+          <p className="text-muted" data-no-free-slot>
+            {slots.window < BOOKING_WINDOW_DAYS ? 'در این روزها نوبت آزادی نیست؛ روزهای بیشتر را ببینید.' : 'در ماه آینده نوبت آزادی برای این پزشک نیست.'}
+          </p>
+          <JoinWaitlist doctorId={doctorId} doctorName={doctorName} prominent />
+        </div>
       )}
       {day && !closedReason(day) && <TimeGrid day={day} value={chosen} onChange={chooseSlot} />}
       {chosen && <ReserveForm start={chosen} cancelFreeHours={slots.cancelFreeHours} holdMinutes={slots.holdMinutes} />}
+      {open.length > 0 && !chosen && <JoinWaitlist doctorId={doctorId} doctorName={doctorName} prominent={false} />}
     </section>
   );
 }

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
-
-const secondsLeft = (until: string) => Math.max(0, Math.ceil((Date.parse(until) - Date.now()) / 1000));
+import { secondsUntil } from '#lib/format/countdown.ts';
 
 /** Whole seconds until `until` (an ISO instant), ticking once a second; 0 once it has passed. */
 export function useRemaining(until: string): number {
-  const [left, setLeft] = useState(() => secondsLeft(until));
+  const [left, setLeft] = useState(() => secondsUntil(until));
   useEffect(() => {
-    setLeft(secondsLeft(until));
+    setLeft(secondsUntil(until));
     const timer = setInterval(() => {
-      const next = secondsLeft(until);
+      const next = secondsUntil(until);
       setLeft(next);
       if (next === 0) clearInterval(timer);
     }, 1000);

@@ -1,5 +1,4 @@
 import { formatTime, formatWeekday, formatWeekdayDateTime, TEHRAN_TIME_ZONE, tehranNoon } from '#lib/format/date.ts';
-import { toPersianDigits } from '#lib/format/digits.ts';
 
 const dayMonth = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, day: 'numeric', month: 'long' });
 
@@ -16,11 +15,4 @@ export const whenText = (start: string): string => formatWeekdayDateTime(start);
 export function shortWhen(start: string): string {
   const at = new Date(start);
   return `${formatWeekday(at)} ${dayMonth.format(at)}، ساعت ${formatTime(at)}`;
-}
-
-/** mm:ss in Persian digits. */
-export function clock(seconds: number): string {
-  const mm = String(Math.floor(seconds / 60)).padStart(2, '0');
-  const ss = String(seconds % 60).padStart(2, '0');
-  return toPersianDigits(`${mm}:${ss}`);
 }

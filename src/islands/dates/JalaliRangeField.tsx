@@ -1,6 +1,6 @@
 import { Suspense, useRef, useState } from 'react';
 import { formatJalaliDate } from '#lib/format/date.ts';
-import { JalaliDatePicker, PickerButton } from './JalaliDateField.tsx';
+import { JalaliDatePicker, NO_DATE, PickerButton } from './JalaliDateField.tsx';
 
 /** What the field shows with no range. */
 export const ANY_DAY = 'همهٔ روزها';
@@ -17,8 +17,11 @@ export function JalaliRangeField({
   from,
   to,
   onChange,
+  min,
   max,
   disabled,
+  clearable = true,
+  errors,
 }: {
   id: string;
   label: string;
@@ -26,12 +29,16 @@ export function JalaliRangeField({
   from: string;
   to: string;
   onChange: (range: { from: string; to: string }) => void;
+  min?: string;
   max?: string;
   disabled?: boolean;
+  /** A filter offers «همهٔ روزها» to clear the range; a form that needs a range does not. */
+  clearable?: boolean;
+  errors?: readonly string[] | null | undefined;
 }) {
   const [open, setOpen] = useState(false);
   const field = useRef<HTMLButtonElement>(null);
-  const shown = from && to ? (from === to ? day(from) : `از ${day(from)} تا ${day(to)}`) : ANY_DAY;
+  const shown = from && to ? (from === to ? day(from) : `از ${day(from)} تا ${day(to)}`) : clearable ? ANY_DAY : NO_DATE;
   return (
     <div className="flex flex-col gap-1">
       <label id={`${id}-label`} htmlFor={id} className="text-sm font-bold">
@@ -39,7 +46,7 @@ export function JalaliRangeField({
       </label>
       <div className="flex gap-2">
         <PickerButton id={id} fieldRef={field} open={open} disabled={disabled} onOpen={() => setOpen(true)} shown={shown} />
-        {from && to && (
+        {clearable && from && to && (
           <button
             type="button"
             className="min-h-12 shrink-0 rounded-xl border border-line px-3 text-sm font-bold hover:bg-page"
@@ -65,10 +72,12 @@ export function JalaliRangeField({
               setOpen(false);
               field.current?.focus();
             }}
+            min={min}
             max={max}
           />
         </Suspense>
       )}
+      {errors?.length ? <p className="text-sm text-danger">{errors.join('، ')}</p> : null}
     </div>
   );
 }
