@@ -49,6 +49,7 @@ function offer(overrides: Partial<WaitlistOffer> = {}): WaitlistOffer {
     status: 'live',
     turn: 4,
     clinic_id: 'women',
+    clinic_name: 'درمانگاه زنان',
     fee: 2_500_000,
     ...overrides,
   };

@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 import { lockWallet } from '../ledger/transfer.ts';
 import { consumeAllowanceIn } from '../limits/service.ts';
-import { afterSlotFreed, releaseStaleInSlot } from '../waitlist/offers.ts';
+import { afterSlotFreed, offerSlot, releaseStaleInSlot } from '../waitlist/offers.ts';
 import { type BookingContext, doctorOf } from './context.ts';
 import { bookingLimitMessages, bookingMessages as M } from './messages.ts';
 import { tellPatient } from './notices.ts';
@@ -104,7 +104,8 @@ export async function rescheduleAppointment(
         updateAppointment(savepoint, row.id, { startsAt: check.slot.start, endsAt: check.slot.end, turn: check.slot.turn, clinicId: check.slot.clinic, moves: row.moves + 1 }),
       );
       await scheduleReminder(tx, ctx, updated, now);
-      await afterSlotFreed(tx, ctx, updated, now, { doctorId: row.doctorId, start: row.startsAt });
+      // The old slot is free: the first patient waiting for it gets it, last in this transaction.
+      await offerSlot(tx, ctx, { doctorId: row.doctorId, start: row.startsAt }, now);
       return { kind: 'moved' as const, row: updated };
     });
     if (moved.kind === 'unavailable') throw await slotTaken(db, { ctx, doctorId: moved.doctorId, now, message: moved.tooSoon ? M.tooSoon(ctx.settings.minLeadMinutes) : M.slotUnavailable });

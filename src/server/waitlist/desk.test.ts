@@ -59,6 +59,8 @@ describeEachDatabase('the desk’s waitlist', (database) => {
       status: 'live',
       turn: 3,
       clinic_id: 'clinic-b',
+      // A clinic the catalogue does not know is named by its id.
+      clinic_name: 'clinic-b',
       fee: 5_000_000,
     };
     // The relative's name and code; the phone of the account that joined.

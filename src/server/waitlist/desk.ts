@@ -1,26 +1,11 @@
 /** The waitlist as the clinic desk sees it (spec/api.md «Hospital side», `GET /waitlist?doctor_id=`). */
-import type { DeskWaitlist, DeskWaitlistEntry, WaitlistOffer } from '#lib/api/contracts/waitlist.ts';
+import type { DeskWaitlist, DeskWaitlistEntry } from '#lib/api/contracts/waitlist.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
 import { type BookingContext, doctorOf } from '../appointments/context.ts';
 import type { Db } from '../db/client.ts';
 import { openOffersOfDoctor, phonesOf } from './desk-repository.ts';
+import { toOffer } from './present.ts';
 import { lineOf } from './repository.ts';
-
-type OpenOffer = Awaited<ReturnType<typeof openOffersOfDoctor>>[number];
-
-function offerOf({ offer, appointment }: OpenOffer): WaitlistOffer {
-  return {
-    start: appointment.startsAt.toISOString(),
-    end: appointment.endsAt.toISOString(),
-    // The row that keeps the slot says until when: the offer's time while live, the hold's once accepted.
-    expires_at: (appointment.expiresAt ?? offer.expiresAt).toISOString(),
-    appointment_key: appointment.key,
-    status: offer.status === 'accepted' ? 'accepted' : 'live',
-    turn: appointment.turn,
-    clinic_id: appointment.clinicId,
-    fee: appointment.fee,
-  };
-}
 
 /**
  * A doctor's line at `now`: the entries still in line whose range is not over, in order of joining
@@ -55,8 +40,8 @@ export async function deskWaitlist(db: Db, ctx: BookingContext, doctorId: string
         phone_number: phones.get(entry.accountId) ?? '',
         self: entry.forSelf,
       },
-      ...(open ? { offer: offerOf(open) } : {}),
+      ...(open ? { offer: toOffer(ctx, open.offer, open.appointment) } : {}),
     };
   });
-  return { doctor_id: doctorId, entries, offers: offers.map((open) => ({ ...offerOf(open), entry_key: open.entryKey })) };
+  return { doctor_id: doctorId, entries, offers: offers.map((open) => ({ ...toOffer(ctx, open.offer, open.appointment), entry_key: open.entryKey })) };
 }

@@ -45,7 +45,11 @@ export async function lapseOffer(db: Db, ctx: BookingContext, offerId: number, n
  * claim is given back when the provider refuses, so the job's retry sends it. Only a live offer is
  * worth a message. The phone's notification budget applies, as to every notice.
  */
-export async function sendOfferSms(db: Db, ctx: BookingContext, offerId: number, now: Date, send?: (to: string, text: string) => Promise<void>): Promise<'sent' | 'skipped' | 'none'> {
+export async function sendOfferSms(
+  db: Db,
+  ctx: BookingContext,
+  { offerId, now, send }: { offerId: number; now: Date; send?: ((to: string, text: string) => Promise<void>) | undefined },
+): Promise<'sent' | 'skipped' | 'none'> {
   const [claimed] = await db
     .update(waitlistOffers)
     .set({ smsClaimedAt: now })
@@ -106,7 +110,7 @@ export async function setUpWaitlistJobs(db: Db, setUp: WaitlistJobsSetUp): Promi
 export function registerWaitlistJobHandlers(setUp: Omit<WaitlistJobsSetUp, 'now'>): void {
   registerJobHandler(OFFER_SMS_JOB, async (jobDb, job, now) => {
     const id = offerIdOf(job.payload);
-    if (id !== undefined) await sendOfferSms(jobDb, setUp.context(), id, now, setUp.send);
+    if (id !== undefined) await sendOfferSms(jobDb, setUp.context(), { offerId: id, now, send: setUp.send });
   });
   registerJobHandler(OFFER_LAPSE_JOB, async (jobDb, job, now) => {
     const id = offerIdOf(job.payload);

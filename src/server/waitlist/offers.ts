@@ -188,22 +188,16 @@ export async function releaseStaleInSlot(tx: Db, slot: SlotRef, now: Date): Prom
 }
 
 /**
- * After an unconfirmed or confirmed row let its slot go (cancelled, lapsed, released, moved away),
- * in the same transaction and last in it: a waitlist offer the row came from ends with it, and the
- * slot goes to the next patient in line. `slot` defaults to the row's (a move frees the old one).
+ * After an unconfirmed or confirmed row let its slot go (cancelled, lapsed, released), in the same
+ * transaction and last in it: a waitlist offer the row came from ends with it, and the slot goes to
+ * the next patient in line. (A move frees its old slot without ending the row: `offerSlot` that.)
  */
-export async function afterSlotFreed(
-  tx: Db,
-  ctx: BookingContext,
-  row: AppointmentRow,
-  now: Date,
-  slot: SlotRef = { doctorId: row.doctorId, start: row.startsAt },
-): Promise<OfferRow | undefined> {
+export async function afterSlotFreed(tx: Db, ctx: BookingContext, row: AppointmentRow, now: Date): Promise<OfferRow | undefined> {
   if (row.status === 'cancelled' || row.status === 'expired') {
     const offer = await lockOpenOfferOfAppointment(tx, row.id);
     if (offer) await endOffer(tx, { offer, ending: row.status === 'expired' ? 'lapsed' : row.cancelledBy === 'hospital' ? 'withdrawn' : 'declined', now });
   }
-  return offerSlot(tx, ctx, slot, now);
+  return offerSlot(tx, ctx, { doctorId: row.doctorId, start: row.startsAt }, now);
 }
 
 /** A row born of an accepted offer is paid: the offer and its entry are booked (in the confirming transaction). */

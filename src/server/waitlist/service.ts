@@ -27,6 +27,7 @@ import { lockWallet } from '../ledger/transfer.ts';
 import { waitlistSettings } from './context.ts';
 import { waitlistMessages as M } from './messages.ts';
 import { afterSlotFreed, endOffer, offerLapseJobKey, offerSlot } from './offers.ts';
+import { toOffer } from './present.ts';
 import {
   countOpenFrom,
   countOpenOfAccount,
@@ -55,22 +56,6 @@ function checkedKey(key: string): string {
 }
 
 const ENDED_SHOWN_DAYS = 30;
-
-/** An offer as the lists show it, from the offer row and the appointment row that keeps its slot. */
-export function toOffer(offer: { status: string; expiresAt: Date }, appointment: AppointmentRow): WaitlistOffer {
-  const accepted = offer.status === 'accepted';
-  return {
-    start: appointment.startsAt.toISOString(),
-    end: appointment.endsAt.toISOString(),
-    // Once accepted, the slot is kept as long as the hold (and a payment at the bank) keeps it.
-    expires_at: (accepted && appointment.expiresAt ? appointment.expiresAt : offer.expiresAt).toISOString(),
-    appointment_key: appointment.key,
-    status: accepted ? 'accepted' : 'live',
-    turn: appointment.turn,
-    clinic_id: appointment.clinicId,
-    fee: appointment.fee,
-  };
-}
 
 function toEntry(ctx: BookingContext, entry: EntryRow, extra: { position?: number | undefined; offer?: WaitlistOffer | undefined }, now: Date): WaitlistEntry {
   // An entry whose range is over has ended, even before the sweep marks it.
@@ -160,7 +145,7 @@ export async function listWaitlist(db: Db, { ctx, accountId, now }: { ctx: Booki
       entries.map((entry) => entry.id),
     ),
   ]);
-  const offerOf = new Map(offers.map(({ offer, appointment }) => [offer.entryId, toOffer(offer, appointment)]));
+  const offerOf = new Map(offers.map(({ offer, appointment }) => [offer.entryId, toOffer(ctx, offer, appointment)]));
   return entries.map((entry) => toEntry(ctx, entry, { position: positions.get(entry.id), offer: offerOf.get(entry.id) }, now));
 }
 

@@ -21,6 +21,7 @@ const WaitlistOfferSchema = v.object({
   status: v.pipe(v.picklist(['live', 'accepted']), v.description('`live`: waiting for the patient’s answer; `accepted`: now the patient’s hold, to pay.')),
   turn: v.pipe(v.number(), v.integer(), v.minValue(1)),
   clinic_id: v.string(),
+  clinic_name: v.string(),
   fee: Count,
 });
 

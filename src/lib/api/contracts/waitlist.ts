@@ -63,6 +63,8 @@ export interface WaitlistOffer {
   status: 'live' | 'accepted';
   turn: number;
   clinic_id: string;
+  /** The clinic's name as the catalogue gives it. */
+  clinic_name: string;
   fee: number;
 }
 
