@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { WaitlistEntry } from '../../src/lib/api/contracts/waitlist.ts';
 import { formatTime, formatWeekdayDate, TEHRAN_TIME_ZONE } from '../../src/lib/format/date.ts';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
-import { hold, holdOk, slotsOf } from '../support/appointments-api.ts';
+import { hold, slotsOf } from '../support/appointments-api.ts';
 import { readOutbox, registerPatient } from '../support/portal-api.ts';
 import type { RunningServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
@@ -17,8 +17,8 @@ import { codeFor, expect, expectNoSevereAxe, newNationalCode, test } from './fix
  * wallet. Then a second entry is left with one tap and a confirmation.
  *
  * The day is made full here: each of its free slots is held by a patient of its own (a hold keeps a
- * slot from everyone else). Freeing one is a hold elsewhere by the same patient, which lets the
- * first go (decision 019) and offers it to the first in line in the same transaction.
+ * slot from everyone else). One of them cancels, which offers the slot to the first in line in the
+ * same transaction (decision 029).
  */
 
 test.skip(({ isMobile }) => !isMobile, 'runs once, at 375 px, in the phone project');
@@ -109,11 +109,12 @@ test('joins a full day’s waitlist from the doctor page; the SMS’s offer is a
 
   // A day with no free slot left: each free slot held by a helper of its own.
   const full = await fewestFreeDay();
-  const holders: { token: string; start: string }[] = [];
+  const holders: { token: string; start: string; key: string }[] = [];
   for (const [n, start] of full.free.entries()) {
     const { token } = await helper(n + 1);
+    const answer = await hold(server(), token, { doctor_id: full.doctor, start });
     // Another spec may have taken it meanwhile: taken either way.
-    if ((await hold(server(), token, { doctor_id: full.doctor, start })).status === 201) holders.push({ token, start });
+    if (answer.status === 201) holders.push({ token, start, key: ((await answer.json()) as { data: { key: string } }).data.key });
   }
   expect(holders.length).toBeGreaterThan(0);
   const { data: days } = await slotsOf(server(), full.doctor, 14);
@@ -152,10 +153,13 @@ test('joins a full day’s waitlist from the doctor page; the SMS’s offer is a
   await expect(joined).toContainText('شما در فهرست انتظار این پزشک هستید: نفر ۱ در فهرست انتظار');
   await expectNoSevereAxe(page);
 
-  // A slot of that day is freed: its holder holds another doctor's slot instead.
+  // Another patient cancels: a slot of that day is freed, and offered to the first in line at once.
   const freed = holders[0]!;
-  const elsewhere = await fewestFreeDay([full.doctor]);
-  await holdOk(server(), freed.token, elsewhere.doctor, elsewhere.free.at(-1)!);
+  const cancelled = await fetch(new URL(`/api/appointments/${freed.key}/cancel`, server().url), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${freed.token}`, 'x-forwarded-for': newIp() },
+  });
+  expect(cancelled.status).toBe(200);
   const [offered] = await entriesOf(page, token);
   // That slot, unless another spec freed one of the day first: either is the day's and this patient's.
   expect(offered).toMatchObject({ key, status: 'offered', offer: { status: 'live', fee: full.fee } });
@@ -199,6 +203,7 @@ test('joins a full day’s waitlist from the doctor page; the SMS’s offer is a
   expect((await entriesOf(page, token)).find((entry) => entry.key === key)).toMatchObject({ status: 'booked' });
 
   // Another doctor's line, left with one tap and a confirmation.
+  const elsewhere = await fewestFreeDay([full.doctor]);
   const other = await page.request.post('/api/waitlist', {
     headers: { Authorization: `Bearer ${token}` },
     data: { doctor_id: elsewhere.doctor, from: elsewhere.day, to: elsewhere.day, part_of_day: 'morning' },
