@@ -67,13 +67,17 @@ describeEachDatabase('hold limits', (database) => {
     const { db } = database();
     const family = await accountsOnPhone(db, 10);
     const before = await rowCount(db);
-    const starts = startsOf('2026-12-08');
-    const tries = Array.from({ length: 50 }, (_, i) => holdSlot(db, { ctx, booker: booker(family[i % 10]!), body: { doctor_id: 'dr-b', start: starts[i % 16]! }, now: NOW }));
+    // Each account tries its own three slots (no two accounts want one slot, so no refusal is a
+    // taken slot): five tries each, the later ones replacing or repeating the account's own hold.
+    const starts = [...startsOf('2026-12-08'), ...startsOf('2026-12-09')];
+    const tries = Array.from({ length: 50 }, (_, i) =>
+      holdSlot(db, { ctx, booker: booker(family[i % 10]!), body: { doctor_id: 'dr-b', start: starts[(i % 10) + 10 * (Math.floor(i / 10) % 3)]! }, now: NOW }),
+    );
     const results = await Promise.allSettled(tries);
     const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as AppError] : []));
     // An account's second hold replaces its first, so the survivors are what is held at the end.
     expect(await rowCount(db)).toBeLessThanOrEqual(before + 50 - refused.length);
-    const { days } = await listSlots(db, ctx, { doctorId: 'dr-b', days: 8 }, NOW);
+    const { days } = await listSlots(db, ctx, { doctorId: 'dr-b', days: 9 }, NOW);
     expect(days.flatMap((day) => day.slots.filter((s) => !s.available))).toHaveLength(2);
     expect(refused.length).toBeGreaterThan(0);
     for (const error of refused) {
