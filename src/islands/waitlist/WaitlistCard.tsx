@@ -5,7 +5,7 @@ import { clock } from '#lib/format/countdown.ts';
 import { formatJalaliDateTime, formatTime, formatWeekdayDate } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRialWithToman } from '#lib/format/toman.ts';
-import { dayRangeText, offerTimeLeftText, PART_OF_DAY_LABELS, positionText, WAITLIST_STATUS_LABELS } from '#lib/waitlist/labels.ts';
+import { dayRangeText, entryStatusLabel, offerTimeLeftText, PART_OF_DAY_LABELS, positionText } from '#lib/waitlist/labels.ts';
 import { $offerSecondsLeft, acceptOffer, isOpenEntry, payStepAddress } from '#stores/waitlist.ts';
 import { PrimaryButton } from '../ui/Buttons.tsx';
 import { Fact, Facts, FactTable } from '../ui/Facts.tsx';
@@ -136,7 +136,7 @@ export function WaitlistCard({
         <h3 id={titleId} className="text-lg font-bold outline-none" tabIndex={focused ? -1 : undefined} data-waitlist-focus={focused || undefined}>
           {entry.doctor_name}
         </h3>
-        <StatusChip status={entry.status} label={WAITLIST_STATUS_LABELS[entry.status]} tone={STATUS_TONES[entry.status]} />
+        <StatusChip status={entry.status} label={entryStatusLabel(entry.status, offer?.status)} tone={STATUS_TONES[entry.status]} />
       </div>
       <Facts>
         <Fact term="روزها">{dayRangeText(entry.from, entry.to)}</Fact>

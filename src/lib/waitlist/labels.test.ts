@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { PARTS_OF_DAY, WAITLIST_STATUSES } from '../api/contracts/waitlist.ts';
-import { dayRangeText, joinedText, offerTimeLeftText, PART_OF_DAY_LABELS, positionText, WAITLIST_STATUS_LABELS } from './labels.ts';
+import { dayRangeText, entryStatusLabel, joinedText, offerTimeLeftText, PART_OF_DAY_LABELS, positionText, WAITLIST_STATUS_LABELS } from './labels.ts';
 
 describe('the waitlist in Persian', () => {
   it('names every part of the day and every status of the contract', () => {
     expect(Object.keys(PART_OF_DAY_LABELS).sort()).toEqual([...PARTS_OF_DAY].sort());
     expect(Object.keys(WAITLIST_STATUS_LABELS).sort()).toEqual([...WAITLIST_STATUSES].sort());
     expect(PART_OF_DAY_LABELS).toEqual({ morning: 'صبح', afternoon: 'عصر', any: 'فرقی نمی‌کند' });
+  });
+
+  it('tells an offer held for payment apart from one still to answer', () => {
+    expect(entryStatusLabel('offered', 'live')).toBe('نوبت پیشنهادی');
+    expect(entryStatusLabel('offered', 'accepted')).toBe('در انتظار پرداخت');
+    expect(entryStatusLabel('waiting')).toBe('در انتظار');
   });
 
   it('tells a place in line in Persian digits', () => {

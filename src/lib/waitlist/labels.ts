@@ -20,6 +20,14 @@ export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
   left: 'خارج شده',
 };
 
+/**
+ * The chip of an entry: an offer the patient accepted is held for them until they pay, which
+ * «نوبت پیشنهادی» no longer says.
+ */
+export function entryStatusLabel(status: WaitlistStatus, offerStatus?: 'live' | 'accepted'): string {
+  return status === 'offered' && offerStatus === 'accepted' ? 'در انتظار پرداخت' : WAITLIST_STATUS_LABELS[status];
+}
+
 /** «نفر ۳ در فهرست انتظار». */
 export const positionText = (position: number): string => `نفر ${toPersianDigits(position)} در فهرست انتظار`;
 

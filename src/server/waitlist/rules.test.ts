@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tehran } from '../../../tests/support/appointments.ts';
-import { type Candidate, daysBetween, inLine, median, offerExpiry, partOfDayOf, rangeOver, suits } from './rules.ts';
+import { type Candidate, canTake, daysBetween, median, offerExpiry, partOfDayOf, rangeOver, suits } from './rules.ts';
 
 const wish = { doctorId: 'dr-a', fromDay: '2026-12-03', toDay: '2026-12-05', partOfDay: 'any' as const };
 const candidate = (id: number, over: Partial<Candidate> = {}): Candidate => ({ ...wish, id, status: 'waiting', hasDoctorThatDay: false, busyThen: false, offeredBefore: false, ...over });
@@ -28,7 +28,7 @@ describe('waitlist rules', () => {
     expect(suits({ ...wish, partOfDay: 'afternoon' }, slot('2026-12-04', '16:00'))).toBe(true);
   });
 
-  it('serves those waiting first come, first served, skipping whoever cannot or need not take the slot', () => {
+  it('skips whoever cannot or need not take the slot', () => {
     const at = slot('2026-12-04', '09:00');
     const line = [
       candidate(7),
@@ -41,8 +41,7 @@ describe('waitlist rules', () => {
       candidate(8, { status: 'left' }),
       candidate(9),
     ];
-    expect(inLine(line, at).map((entry) => entry.id)).toEqual([3, 7, 9]);
-    expect(inLine([], at)).toEqual([]);
+    expect(line.filter((entry) => canTake(entry, at)).map((entry) => entry.id)).toEqual([7, 3, 9]);
   });
 
   it('offers a slot only when the patient could still hold it when the offer ends', () => {

@@ -51,11 +51,6 @@ export function canTake(entry: Candidate, slot: { doctorId: string; start: Date 
   return entry.status === 'waiting' && suits(entry, slot) && !entry.offeredBefore && !entry.hasDoctorThatDay && !entry.busyThen;
 }
 
-/** The entries a freed slot goes to, in the order it is offered to them: first come, first served (the entry's id is the order of joining). */
-export function inLine<C extends Candidate>(candidates: readonly C[], slot: { doctorId: string; start: Date }): C[] {
-  return candidates.filter((entry) => canTake(entry, slot)).sort((a, b) => a.id - b.id);
-}
-
 /**
  * Until when a slot starting at `start` can be offered at `now`: `offerMinutes` from now, but only
  * when the patient could still hold it by then (it starts at least `minLeadMinutes` after the offer

@@ -219,7 +219,7 @@ export async function acceptOffer(db: Db, { ctx, booker, key, now }: { ctx: Book
   if (!identity) throw new Error(`Account ${booker.id} not found`);
   const person: Person = found.forSelf ? { nationalCode: found.personCode, name: null } : { nationalCode: found.personCode, name: `${found.patientFirstName} ${found.patientLastName}` };
   try {
-    const result = await db.transaction(async (tx) => {
+    const row = await db.transaction(async (tx) => {
       await lockPerson(tx, found.personCode);
       await lockDoctorSchedule(tx, found.doctorId, 'shared');
       await lockWallet(tx, booker.id);
@@ -231,7 +231,7 @@ export async function acceptOffer(db: Db, { ctx, booker, key, now }: { ctx: Book
       if (!row || !offer) throw new AppError('conflict', M.noOffer);
       if (offer.status === 'accepted') {
         const held = owned.find((own) => own.id === offer.appointmentId);
-        if (held?.expiresAt && held.expiresAt > now) return { row: held, letGo: [] as AppointmentRow[] };
+        if (held?.expiresAt && held.expiresAt > now) return held;
         throw new AppError('conflict', M.offerLapsed);
       }
       if (offer.status !== 'live') throw new AppError('conflict', M.notInLine);
@@ -246,9 +246,8 @@ export async function acceptOffer(db: Db, { ctx, booker, key, now }: { ctx: Book
       await updateOffer(tx, offer.id, { status: 'accepted', acceptedAt: now });
       await dropJob(tx, offerLapseJobKey(offer.id), now);
       for (const released of letGo) await afterSlotFreed(tx, ctx, released, now);
-      return { row: held, letGo };
+      return held;
     });
-    const { row } = result;
     return { appointment_key: row.key, status: 'held', expires_at: row.expiresAt!.toISOString(), start: row.startsAt.toISOString(), fee: row.fee };
   } catch (error) {
     if (error instanceof PersonBusyRefusal) throw await personBusy(db, { ctx, who: { person, phone: identity.phone, doctorId: found.doctorId }, busy: error.busy, now });
