@@ -176,13 +176,17 @@ async function sizeScript(response: Response, afterLoad: boolean): Promise<Scrip
     const body = await response.body();
     // Chromium's own count of the bytes received (0 for a memory- or service-worker-cache hit).
     const sizes = await request.sizes();
-    const cached = response.fromServiceWorker() || sizes.responseBodySize === 0;
+    // Chromium reports no body size for the worker's own script, which always comes from the
+    // network on a first visit: its encoded length is in Content-Length.
+    const workerScript = fromServiceWorker && request.resourceType() === 'script' && sizes.responseBodySize === 0;
+    const bodyBytes = workerScript ? Number((await response.headerValue('content-length')) ?? 0) : sizes.responseBodySize;
+    const cached = response.fromServiceWorker() || bodyBytes === 0;
     return {
       url: response.url(),
       status: response.status(),
       rawBytes: body.length,
       gzipBytes: gzipSync(body, { level: 9 }).length,
-      transferBytes: cached ? 0 : sizes.responseBodySize + sizes.responseHeadersSize,
+      transferBytes: cached ? 0 : bodyBytes + sizes.responseHeadersSize,
       encoding: (await response.headerValue('content-encoding')) ?? 'none',
       afterLoad,
       fromServiceWorker,
