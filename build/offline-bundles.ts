@@ -33,10 +33,14 @@ export function pageScripts(clientDir: string, html: string): string[] {
   return asUrls([...html.matchAll(PAGE_SCRIPT)].flatMap((match) => chunkGraph(assetsDir, path.basename(match[1]!))));
 }
 
-/** The code of a built page's islands, with everything it may import later (paths under /_astro/). */
-function islandScripts(clientDir: string, html: string): string[] {
+/**
+ * The code of a built page's islands, with everything it may import later (paths under /_astro/);
+ * not the page's own scripts, nor what only they load later (the login popup, the toast renderer).
+ */
+function islandScripts(clientDir: string, html: string, pageOwn: string[]): string[] {
   const assetsDir = path.join(clientDir, '_astro');
-  return asUrls([...html.matchAll(ISLAND_SCRIPT)].flatMap((match) => chunkGraph(assetsDir, path.basename(match[1]!), { dynamic: true })));
+  const skip = new Set(pageOwn.map((url) => path.basename(url)));
+  return asUrls([...html.matchAll(ISLAND_SCRIPT)].flatMap((match) => chunkGraph(assetsDir, path.basename(match[1]!), { dynamic: true, skip })));
 }
 
 /** Every page under each prefix, the scripts they run, their islands' code and their images, found in the built files. */
@@ -56,8 +60,9 @@ export function offlineBundles(clientDir: string): Record<string, OfflineBundle>
         const page = `/${path.relative(clientDir, path.dirname(file)).split(path.sep).join('/')}`;
         const html = readFileSync(file, 'utf8');
         pages.push(page);
-        for (const script of pageScripts(clientDir, html)) scripts.add(script);
-        const code = islandScripts(clientDir, html);
+        const own = pageScripts(clientDir, html);
+        for (const script of own) scripts.add(script);
+        const code = islandScripts(clientDir, html, own);
         if (code.length > 0) islands[page] = code;
         for (const match of html.matchAll(IMAGE_URL)) images.add(match[0]);
       }
