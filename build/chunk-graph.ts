@@ -7,12 +7,13 @@ const DYNAMIC_IMPORT = /import\s*\(\s*["'`]\.\/([^"'`]+\.js)["'`]/g;
 
 /**
  * The built chunk files (relative to `assetsDir`) that `entry` needs: itself and what it imports,
- * followed through the `./name.js` specifiers; with `dynamic`, also what it may load later.
+ * followed through the `./name.js` specifiers; with `dynamic`, also what it may load later. Files
+ * in `skip` (stored some other way) are left out, and so is what only they lead to.
  */
-export function chunkGraph(assetsDir: string, entry: string, { dynamic = false } = {}): string[] {
+export function chunkGraph(assetsDir: string, entry: string, { dynamic = false, skip = new Set<string>() }: { dynamic?: boolean; skip?: ReadonlySet<string> } = {}): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
-    if (seen.has(file)) return;
+    if (seen.has(file) || skip.has(file)) return;
     seen.add(file);
     const code = readFileSync(path.join(assetsDir, file), 'utf8');
     for (const match of code.matchAll(STATIC_IMPORT)) visit(match[1]!);

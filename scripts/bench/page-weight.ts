@@ -4,7 +4,8 @@
  * and sums every script response the page itself fetched — before and after `load`, the
  * interaction directive's and dynamic imports included — at its transfer size (compressed body plus
  * response headers, as the server sent it to Chromium). What the service worker fetches on its own
- * (sw.js, precaching, the offline warm-up) is listed apart: it does not delay the page.
+ * (sw.js, precaching, the offline warm-up) is listed apart: it does not delay the page. A script
+ * the page loads through its worker counts as the page's.
  */
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page, type Request, type Response } from 'playwright-core';
@@ -25,6 +26,8 @@ export interface ScriptFile {
   afterLoad: boolean;
   /** Fetched by the service worker (its own script, or precaching), not by the page itself. */
   fromServiceWorker: boolean;
+  /** A page request the service worker answered (its own fetch, or its cache). */
+  servedByWorker: boolean;
 }
 
 export interface PageScripts {
@@ -128,7 +131,13 @@ async function measureOne(browser: Browser, url: string): Promise<PageScripts> {
     const inline = navigatedTo === null ? await inlineScripts(page) : { count: 0, rawBytes: 0, gzipBytes: 0 };
 
     const files = (await Promise.all(pending)).filter((file): file is ScriptFile => file !== null);
-    const scripts = files.filter((file) => !file.fromServiceWorker);
+    // A script the page asked for once the worker controlled it arrives through the worker's own
+    // fetch: its bytes are the page's (it runs them), not a background download of the worker.
+    const passedOn = new Set(files.filter((file) => !file.fromServiceWorker && file.servedByWorker).map((file) => file.url));
+    const workerFetch = new Map(files.filter((file) => file.fromServiceWorker && passedOn.has(file.url)).map((file) => [file.url, file]));
+    const scripts = files
+      .filter((file) => !file.fromServiceWorker)
+      .map((file) => (file.servedByWorker && workerFetch.has(file.url) ? { ...file, transferBytes: workerFetch.get(file.url)!.transferBytes } : file));
     return {
       url,
       status: main?.status() ?? 0,
@@ -137,7 +146,7 @@ async function measureOne(browser: Browser, url: string): Promise<PageScripts> {
       gzipBytes: sum(scripts.map((file) => file.gzipBytes)),
       transferBytes: sum(scripts.map((file) => file.transferBytes)),
       scripts,
-      serviceWorkerScripts: files.filter((file) => file.fromServiceWorker),
+      serviceWorkerScripts: files.filter((file) => file.fromServiceWorker && !passedOn.has(file.url)),
       inlineScripts: inline,
       allResponses,
       reachedIdle,
@@ -176,16 +185,21 @@ async function sizeScript(response: Response, afterLoad: boolean): Promise<Scrip
     const body = await response.body();
     // Chromium's own count of the bytes received (0 for a memory- or service-worker-cache hit).
     const sizes = await request.sizes();
-    const cached = response.fromServiceWorker() || sizes.responseBodySize === 0;
+    // Chromium reports no body size for the worker's own script, which always comes from the
+    // network on a first visit: its encoded length is in Content-Length.
+    const workerScript = fromServiceWorker && request.resourceType() === 'script' && sizes.responseBodySize === 0;
+    const bodyBytes = workerScript ? Number((await response.headerValue('content-length')) ?? 0) : sizes.responseBodySize;
+    const cached = response.fromServiceWorker() || bodyBytes === 0;
     return {
       url: response.url(),
       status: response.status(),
       rawBytes: body.length,
       gzipBytes: gzipSync(body, { level: 9 }).length,
-      transferBytes: cached ? 0 : sizes.responseBodySize + sizes.responseHeadersSize,
+      transferBytes: cached ? 0 : bodyBytes + sizes.responseHeadersSize,
       encoding: (await response.headerValue('content-encoding')) ?? 'none',
       afterLoad,
       fromServiceWorker,
+      servedByWorker: response.fromServiceWorker(),
     };
   } catch {
     // Redirects and aborted loads have no body.

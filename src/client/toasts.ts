@@ -14,13 +14,16 @@ export function setToastHost(loader: ToastHostLoader): void {
 }
 
 /**
- * Loads the toast renderer (React + react-toastify) the first time a toast is needed. The service
- * worker precaches it, so it loads offline too; if it still fails, the next toast tries again.
+ * Loads the toast renderer (React + react-toastify) the first time a toast is needed. When it
+ * cannot load (offline, on a page that never ran React: the service worker does not keep React for
+ * pages that do not use it), the page's toasts go to a plain renderer the worker does keep; if
+ * that fails too, the next toast tries again.
  */
 function ensureHost(): void {
   if (!loadHost) return;
   host ??= loadHost()
     .then((module) => module.mountToastHost())
+    .catch(() => import('./toast-fallback.ts').then((module) => module.mountToastFallback()))
     .catch(() => {
       host = undefined;
     });

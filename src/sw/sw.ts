@@ -12,7 +12,8 @@ declare const __OFFLINE_BUNDLES__: Record<string, OfflineBundle>;
 interface OfflineBundle {
   prefix: string;
   pages: string[];
-  assets: string[];
+  scripts: string[];
+  islands: Record<string, string[]>;
   images: string[];
 }
 
@@ -67,31 +68,53 @@ async function fillImages(event: ExtendableEvent, urls: string[]): Promise<boole
 }
 
 /**
- * Stores a bundle's pages, scripts and images that are not stored yet: once per worker per bundle,
- * again on a later visit if some failed. Callers share the run in progress.
+ * Runs a caching job once per worker per key (callers share the run in progress), and again on a
+ * later visit if some of it failed (`work` resolves to what was stored, part by part).
  */
-const bundleJobs = new Map<string, Promise<void>>();
-function cacheBundle(event: ExtendableEvent, name: string, bundle: OfflineBundle): Promise<void> {
-  let job = bundleJobs.get(name);
+const jobs = new Map<string, Promise<void>>();
+function once(key: string, work: () => Promise<boolean[]>): Promise<void> {
+  let job = jobs.get(key);
   if (!job) {
-    job = (async () => {
-      const stored = [await fill(ASSETS, bundle.assets), await fillImages(event, bundle.images), await fill(PAGES, bundle.pages)];
-      if (!stored.every(Boolean)) bundleJobs.delete(name);
-    })().catch(() => void bundleJobs.delete(name));
-    bundleJobs.set(name, job);
+    job = work()
+      .then((stored) => {
+        if (!stored.every(Boolean)) jobs.delete(key);
+      })
+      .catch(() => void jobs.delete(key));
+    jobs.set(key, job);
   }
   return job;
 }
+
+/**
+ * Stores a bundle's pages, the scripts they run as they load and their images. Islands' code is
+ * not part of it (see cacheIslands).
+ */
+const cacheBundle = (event: ExtendableEvent, name: string, bundle: OfflineBundle) =>
+  once(`bundle ${name}`, async () => [await fill(ASSETS, bundle.scripts), await fillImages(event, bundle.images), await fill(PAGES, bundle.pages)]);
+
+/**
+ * Stores the code of a bundle page's islands (the pregnancy calculator: React and the date picker),
+ * so that they work offline. Only for a navigation this worker serves, i.e. from the second page a
+ * visitor opens on the site, or a return: a visitor from search who reads one page never downloads
+ * a framework that page does not run. The page loads it by itself once the patient uses an island.
+ */
+const cacheIslands = (pathname: string, bundle: OfflineBundle) => {
+  const code = bundle.islands[pathname];
+  return code ? once(`islands ${pathname}`, async () => [await fill(ASSETS, code)]) : Promise.resolve();
+};
 
 function bundlesOf(pathname: string): [string, OfflineBundle][] {
   return Object.entries(__OFFLINE_BUNDLES__).filter(([, bundle]) => pathname === bundle.prefix || pathname.startsWith(`${bundle.prefix}/`));
 }
 
-// Opening any page of a bundle (the pregnancy timeline) makes all of it readable offline. This
-// listener only schedules work; the routes below answer the request.
+// Opening any page of a bundle (the pregnancy timeline) makes all of it readable offline, and a page
+// with islands brings their code. This listener only schedules work; the routes below answer the request.
 self.addEventListener('fetch', (event) => {
   if (event.request.mode !== 'navigate') return;
-  for (const [name, bundle] of bundlesOf(new URL(event.request.url).pathname)) event.waitUntil(cacheBundle(event, name, bundle));
+  const { pathname } = new URL(event.request.url);
+  for (const [name, bundle] of bundlesOf(pathname)) {
+    event.waitUntil(cacheIslands(pathname.replace(/\/$/, '') || '/', bundle).then(() => cacheBundle(event, name, bundle)));
+  }
 });
 
 // The first page a visitor opens loads before this worker exists, so none of the above saw it. Once

@@ -74,6 +74,49 @@ test.describe('offline after one visit', () => {
   });
 });
 
+test.describe('what the worker downloads', () => {
+  /** Every script URL in the worker's caches. */
+  const storedScripts = (page: Page) =>
+    page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls.filter((url) => url.endsWith('.js'));
+    });
+
+  test('a first visit stores no island code; the calculator page, once the worker serves it, stores its own', async ({ page }) => {
+    await page.goto('/pregnancy-timeline/12');
+    await expect(page.locator('html')).toHaveAttribute('data-offline-ready', '', { timeout: 20_000 });
+    const first = await storedScripts(page);
+    // The shell and the plain offline notice are kept; islands, React and its toast renderer are not.
+    expect(first.some((url) => /\/Base\.astro_[^/]+\.js$/.test(url))).toBe(true);
+    expect(first.some((url) => /\/toast-fallback\.[^/]+\.js$/.test(url))).toBe(true);
+    expect(first.filter((url) => /\/(?:PregnancyCalculator|JalaliDatePicker|toast-host|mount-login)\.[^/]+\.js$/.test(url))).toEqual([]);
+
+    // Opened through the worker, the page with the calculator brings its code, date picker included.
+    await page.goto('/pregnancy-timeline');
+    await expect.poll(async () => (await storedScripts(page)).filter((url) => /\/(?:PregnancyCalculator|JalaliDatePicker)\.[^/]+\.js$/.test(url)).length, { timeout: 20_000 }).toBe(2);
+  });
+
+  test('offline, a page that never ran React still says the connection dropped', async ({ page, context }) => {
+    const reactBeforeOffline: string[] = [];
+    let online = true;
+    context.on('request', (request) => {
+      if (online && /\/(?:toast-host|client|react-dom)\.[^/]+\.js$/.test(new URL(request.url()).pathname)) reactBeforeOffline.push(request.url());
+    });
+    await page.goto('/sr/services');
+    await expect(page.locator('html')).toHaveAttribute('data-offline-ready', '', { timeout: 20_000 });
+    online = false;
+    await context.setOffline(true);
+    await expect(page.getByRole('alert').filter({ hasText: 'به اینترنت دسترسی ندارید' })).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByRole('alert').filter({ hasText: 'اتصال اینترنت برقرار شد' })).toBeVisible();
+    // Neither the page nor its worker downloaded React or the React toast renderer while online.
+    expect(reactBeforeOffline).toEqual([]);
+  });
+});
+
 test.describe('build check', () => {
   // A worker's own fetches bypass page.route; the check itself is page code.
   test.use({ serviceWorkers: 'block' });

@@ -1,5 +1,5 @@
 import { expect, type Page, type Response, test } from '@playwright/test';
-import { ISLAND_PAGE_BUDGET_KB, JS_BUDGET_KB } from '../../scripts/bench/report.ts';
+import { ISLAND_PAGE_BUDGET_KB, JS_BUDGET_KB, SW_JS_BUDGET_KB } from '../../scripts/bench/report.ts';
 import { invoiceLinkPath, issueInvoice } from '../support/hospital-invoice.ts';
 import { registerPatient } from '../support/portal-api.ts';
 import type { RunningServer } from '../support/server.ts';
@@ -159,3 +159,50 @@ test(`the test results, logged in, transfer at most ${ISLAND_PAGE_BUDGET_KB} KB 
     }
   }
 });
+
+/**
+ * DESIGN.md §6: on a first visit of a public page the service worker fetches at most
+ * SW_JS_BUDGET_KB of JavaScript in the background — its own script, what it precaches and what the
+ * page's warm-up stores — counted at transfer size like the page's own scripts (a file the page
+ * already loaded comes from the HTTP cache and costs nothing). React, the toast renderer and
+ * islands' code are not among them. Each page is opened in a fresh context, and measured once the
+ * worker is active and has stored the page (`<html data-offline-ready>`).
+ */
+const SW_BUDGET_PAGES = ['/', '/pregnancy-timeline/12', '/sr/services', '/appointment/doctor-profile/amirhossein-salehi'];
+
+for (const path of SW_BUDGET_PAGES) {
+  test(`on a first visit of ${path} the service worker fetches at most ${SW_JS_BUDGET_KB} KB of scripts`, async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: process.env.PORTAL_E2E_URL, locale: 'fa-IR' });
+    try {
+      const fetched: Promise<{ url: string; bytes: number }>[] = [];
+      context.on('requestfinished', (request) => {
+        if (request.serviceWorker() === null) return;
+        fetched.push(
+          (async () => {
+            const response = await request.response();
+            const script = request.resourceType() === 'script' || /javascript/i.test((await response?.headerValue('content-type')) ?? '');
+            if (!response || !script) return { url: request.url(), bytes: 0 };
+            const { responseBodySize, responseHeadersSize } = await request.sizes();
+            // Chromium reports no body size for the worker's own script; its encoded length is the header's.
+            const body = request.resourceType() === 'script' && responseBodySize === 0 ? Number((await response.headerValue('content-length')) ?? 0) : responseBodySize;
+            return { url: new URL(request.url()).pathname, bytes: body > 0 ? body + responseHeadersSize : 0 };
+          })(),
+        );
+      });
+      const page = await context.newPage();
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-offline-ready', '', { timeout: 20_000 });
+      await page.waitForLoadState('networkidle');
+      const scripts = (await Promise.all(fetched)).filter((file) => file.bytes > 0);
+      const total = scripts.reduce((sum, file) => sum + file.bytes, 0);
+      test.info().annotations.push({ type: 'service worker script bytes', description: `${total}: ${scripts.map((file) => `${file.url} ${file.bytes}`).join(', ')}` });
+      expect(
+        scripts.some((file) => file.url === '/sw.js'),
+        'the worker script was counted',
+      ).toBe(true);
+      expect(total, JSON.stringify(scripts, null, 1)).toBeLessThanOrEqual(SW_JS_BUDGET_KB * 1024);
+    } finally {
+      await context.close();
+    }
+  });
+}
