@@ -8,8 +8,9 @@ export const SW_JS_BUDGET_KB = 15;
 export const JS_BUDGET_KB = 10;
 /** DESIGN.md §6: public pages ≤ 10 KB of compressed JS as transferred; pages with islands ≤ 100 KB. */
 export const ISLAND_PAGE_BUDGET_KB = 100;
-// The request pages, the patient's invoices and one invoice have islands; an invoice's public link (/sr/invoice/<token>) is a public page.
-const ISLAND_PAGES = /^\/(?:(?:patient-profile|financial|appointment\/pre-reserve|sr\/request)(?:\/|$)|sr\/invoice(?:\/show\/[^/]+)?$)/;
+// The request pages, the patient's invoices and one invoice, and the patient's test results have
+// islands; an invoice's public link (/sr/invoice/<token>) and a shared result are public pages.
+const ISLAND_PAGES = /^\/(?:(?:patient-profile|financial|appointment\/pre-reserve|sr\/request)(?:\/|$)|sr\/invoice(?:\/show\/[^/]+)?$|test-response\/give-response$)/;
 
 export function budgetKb(url: string): number {
   return ISLAND_PAGES.test(new URL(url).pathname) ? ISLAND_PAGE_BUDGET_KB : JS_BUDGET_KB;
