@@ -1,8 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { ConfirmActions } from './Buttons.tsx';
-import { FormAlert } from './FormAlert.tsx';
-import { Sheet } from './Sheet.tsx';
-import { showFormFailure } from './server-errors.ts';
+import { ConfirmSheet } from './ConfirmSheet.tsx';
 
 export interface LiveLink {
   id: number;
@@ -18,45 +15,6 @@ export interface LiveLinksProps<T extends LiveLink> {
   question: (link: T) => ReactNode;
   /** Revokes it; rejects with the failed call (shown in the dialog). */
   revoke: (link: T) => Promise<void>;
-}
-
-/** Asks before revoking a link; a failure stays in the dialog. */
-function RevokeDialog<T extends LiveLink>({
-  link,
-  question,
-  revoke,
-  onClose,
-}: {
-  link: T;
-  question: LiveLinksProps<T>['question'];
-  revoke: LiveLinksProps<T>['revoke'];
-  onClose: () => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string>();
-  const close = () => {
-    if (!busy) onClose();
-  };
-  const confirm = async () => {
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      await revoke(link);
-      onClose();
-    } catch (error) {
-      setProblem(showFormFailure(undefined, error, []) ?? 'پیوند باطل نشد. دوباره تلاش کنید.');
-      setBusy(false);
-    }
-  };
-  return (
-    <Sheet open title="باطل کردن پیوند" onDismiss={close}>
-      <div className="flex flex-col gap-4">
-        <p className="leading-8">{question(link)}</p>
-        <FormAlert message={problem} />
-        <ConfirmActions confirmLabel="بله، باطل شود" busy={busy} onConfirm={() => void confirm()} onKeep={close} />
-      </div>
-    </Sheet>
-  );
 }
 
 /**
@@ -86,7 +44,22 @@ export function LiveLinks<T extends LiveLink>({ links, newId, describe, question
           </li>
         ))}
       </ul>
-      {revoking && <RevokeDialog link={revoking} question={question} revoke={revoke} onClose={() => setRevoking(undefined)} />}
+      {revoking && (
+        // No toast: the link leaves the list, which says it.
+        <ConfirmSheet
+          subject={revoking}
+          onClose={() => setRevoking(undefined)}
+          title="باطل کردن پیوند"
+          confirmLabel="بله، باطل شود"
+          action={async (link) => {
+            await revoke(link);
+            return undefined;
+          }}
+          failure="پیوند باطل نشد. دوباره تلاش کنید."
+        >
+          <p className="leading-8">{question(revoking)}</p>
+        </ConfirmSheet>
+      )}
     </div>
   );
 }

@@ -1,12 +1,7 @@
-import { useState } from 'react';
-import { notify } from '#client/toasts.ts';
 import type { WaitlistEntry } from '#lib/api/contracts/waitlist.ts';
 import { formatTime, formatWeekdayDate } from '#lib/format/date.ts';
 import { declineOffer, leaveWaitlistEntry } from '#stores/waitlist.ts';
-import { ConfirmActions } from '../ui/Buttons.tsx';
-import { FormAlert } from '../ui/FormAlert.tsx';
-import { Sheet } from '../ui/Sheet.tsx';
-import { showFormFailure } from '../ui/server-errors.ts';
+import { ConfirmSheet } from '../ui/ConfirmSheet.tsx';
 import { ANSWER_TEXTS, type WaitlistAnswer } from './labels.ts';
 
 function question(entry: WaitlistEntry, answer: WaitlistAnswer): string {
@@ -25,38 +20,21 @@ function question(entry: WaitlistEntry, answer: WaitlistAnswer): string {
 
 /** Asks before leaving the line or turning an offer down: neither can be undone. */
 export function AnswerDialog({ pending, onClose }: { pending: { entry: WaitlistEntry; answer: WaitlistAnswer } | undefined; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string>();
-
-  const close = () => {
-    if (busy) return;
-    setProblem(undefined);
-    onClose();
-  };
-  const confirm = async ({ entry, answer }: { entry: WaitlistEntry; answer: WaitlistAnswer }) => {
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      if (answer === 'leave') await leaveWaitlistEntry(entry.key);
-      else await declineOffer(entry.key, answer === 'decline-leave');
-      notify.success(ANSWER_TEXTS[answer].done);
-      onClose();
-    } catch (error) {
-      setProblem(showFormFailure(undefined, error, []) ?? 'انجام نشد. دوباره تلاش کنید.');
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const texts = pending && ANSWER_TEXTS[pending.answer];
   return (
-    <Sheet open={pending !== undefined} title={pending ? ANSWER_TEXTS[pending.answer].title : ''} onDismiss={close}>
-      {pending && (
-        <div className="flex flex-col gap-4">
-          <p className="leading-8">{question(pending.entry, pending.answer)}</p>
-          <FormAlert message={problem} />
-          <ConfirmActions confirmLabel={ANSWER_TEXTS[pending.answer].confirm} busy={busy} onConfirm={() => void confirm(pending)} onKeep={close} />
-        </div>
-      )}
-    </Sheet>
+    <ConfirmSheet
+      subject={pending}
+      onClose={onClose}
+      title={texts?.title ?? ''}
+      confirmLabel={texts?.confirm ?? ''}
+      action={async ({ entry, answer }) => {
+        if (answer === 'leave') await leaveWaitlistEntry(entry.key);
+        else await declineOffer(entry.key, answer === 'decline-leave');
+        return ANSWER_TEXTS[answer].done;
+      }}
+      failure="انجام نشد. دوباره تلاش کنید."
+    >
+      {pending && <p className="leading-8">{question(pending.entry, pending.answer)}</p>}
+    </ConfirmSheet>
   );
 }
