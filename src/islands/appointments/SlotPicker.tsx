@@ -13,16 +13,11 @@ import { FormAlert } from '../ui/FormAlert.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
 import { PersonFields } from '../ui/PersonFields.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
+import { WHOM, type Whom } from '../ui/whom.ts';
 import { JoinWaitlist } from '../waitlist/JoinWaitlist.tsx';
 import { Alternatives } from './Alternatives.tsx';
 import { CancelRuleNote } from './CancelRuleNote.tsx';
 import { dayLabel, whenText } from './when.ts';
-
-type Whom = 'self' | 'other';
-const WHOM: readonly { value: Whom; label: string }[] = [
-  { value: 'self', label: 'برای خودم' },
-  { value: 'other', label: 'برای شخص دیگر' },
-];
 
 /** Why a day of the strip has no free time. */
 function closedReason(day: SlotDay): string | undefined {

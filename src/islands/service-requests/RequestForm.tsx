@@ -1,9 +1,8 @@
 import { Form, getInput, setInput, useField, useForm } from '@formisch/react';
 import { useStore } from '@nanostores/react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { $user } from '#client/state/auth.ts';
 import { notify } from '#client/toasts.ts';
-import type { OtherPatient } from '#lib/api/contracts/appointments.ts';
 import { SERVICE_REQUEST_HORIZON_DAYS, ServiceRequestSchema } from '#lib/api/contracts/service-requests.ts';
 import { addDays } from '#lib/appointments/slots.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
@@ -20,17 +19,11 @@ import { PersonFields } from '../ui/PersonFields.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
 import { TextAreaField } from '../ui/TextAreaField.tsx';
 import { FormTextField } from '../ui/TextField.tsx';
+import { useWhom, WHOM } from '../ui/whom.ts';
 import { FileAttachments } from './FileAttachments.tsx';
 import { REQUEST_FILED, windowLabel } from './labels.ts';
 import { ServiceInfo } from './ServiceInfo.tsx';
 import type { ServiceChoice } from './service-choice.ts';
-
-type Whom = 'self' | 'other';
-const WHOM: readonly { value: Whom; label: string }[] = [
-  { value: 'self', label: 'برای خودم' },
-  { value: 'other', label: 'برای شخص دیگر' },
-];
-const NOBODY: OtherPatient = { first_name: '', last_name: '', international_code: '' };
 
 /** The body's fields, as the API names them in a 422's `errors`. */
 const FIELDS = ['service_id', 'phone', 'address', 'preferred_date', 'preferred_window', 'notes', 'prescription_code', 'for.first_name', 'for.last_name', 'for.international_code'];
@@ -84,9 +77,6 @@ export function RequestForm({ services }: { services: readonly ServiceChoice[] }
   const serviceSelectId = useId();
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const [whom, setWhom] = useState<Whom>('self');
-  // The other person's fields while «for me» is chosen: back again if the patient changes their mind.
-  const otherPerson = useRef<OtherPatient>(NOBODY);
   const [initialInput] = useState(() => startingInput(services));
 
   const form = useForm({
@@ -99,6 +89,10 @@ export function RequestForm({ services }: { services: readonly ServiceChoice[] }
   const firstName = useField(form, { path: ['for', 'first_name'] });
   const lastName = useField(form, { path: ['for', 'last_name'] });
   const nationalCode = useField(form, { path: ['for', 'international_code'] });
+  const [whom, chooseWhom] = useWhom({
+    read: () => getInput(form, { path: ['for'] }),
+    write: (input) => setInput(form, { path: ['for'], input }),
+  });
   const phone = useField(form, { path: ['phone'] });
   const address = useField(form, { path: ['address'] });
   const day = useField(form, { path: ['preferred_date'] });
@@ -121,17 +115,6 @@ export function RequestForm({ services }: { services: readonly ServiceChoice[] }
     else if (visitWindow.input && !next.windows.includes(visitWindow.input)) visitWindow.onChange(undefined);
     const earliest = addDays(today, next.earliest_days);
     if (day.input && day.input < earliest) day.onChange('');
-  };
-
-  const chooseWhom = (next: Whom) => {
-    if (next === whom) return;
-    if (next === 'self') {
-      otherPerson.current = { ...NOBODY, ...(getInput(form, { path: ['for'] }) ?? {}) } as OtherPatient;
-      setInput(form, { path: ['for'], input: undefined });
-    } else {
-      setInput(form, { path: ['for'], input: otherPerson.current });
-    }
-    setWhom(next);
   };
 
   const windowsId = useId();

@@ -1,7 +1,6 @@
 import { Form, getInput, setInput, useField, useForm } from '@formisch/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { notify } from '#client/toasts.ts';
-import type { OtherPatient } from '#lib/api/contracts/appointments.ts';
 import type { JoinedWaitlist } from '#lib/api/contracts/waitlist.ts';
 import { JoinWaitlistSchema, PARTS_OF_DAY, WAITLIST_WINDOW_DAYS } from '#lib/api/contracts/waitlist.ts';
 import { addDays } from '#lib/appointments/slots.ts';
@@ -16,13 +15,7 @@ import { FormAlert } from '../ui/FormAlert.tsx';
 import { PersonFields } from '../ui/PersonFields.tsx';
 import { Sheet } from '../ui/Sheet.tsx';
 import { showFormFailure } from '../ui/server-errors.ts';
-
-type Whom = 'self' | 'other';
-const WHOM: readonly { value: Whom; label: string }[] = [
-  { value: 'self', label: 'برای خودم' },
-  { value: 'other', label: 'برای شخص دیگر' },
-];
-const NOBODY: OtherPatient = { first_name: '', last_name: '', international_code: '' };
+import { useWhom, WHOM } from '../ui/whom.ts';
 
 /** The body's fields, as the API names them in a 422's `errors`. */
 const FIELDS = ['from', 'to', 'part_of_day', 'for.first_name', 'for.last_name', 'for.international_code'];
@@ -41,9 +34,6 @@ function JoinForm({ target, onClose, onJoined }: JoinDialogProps) {
   const lastDay = addDays(today, WAITLIST_WINDOW_DAYS);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const [whom, setWhom] = useState<Whom>('self');
-  // The other person's fields while «for me» is chosen: back again if the patient changes their mind.
-  const otherPerson = useRef<OtherPatient>(NOBODY);
 
   const form = useForm({
     schema: JoinWaitlistSchema,
@@ -57,17 +47,10 @@ function JoinForm({ target, onClose, onJoined }: JoinDialogProps) {
   const firstName = useField(form, { path: ['for', 'first_name'] });
   const lastName = useField(form, { path: ['for', 'last_name'] });
   const nationalCode = useField(form, { path: ['for', 'international_code'] });
-
-  const chooseWhom = (next: Whom) => {
-    if (next === whom) return;
-    if (next === 'self') {
-      otherPerson.current = { ...NOBODY, ...(getInput(form, { path: ['for'] }) ?? {}) } as OtherPatient;
-      setInput(form, { path: ['for'], input: undefined });
-    } else {
-      setInput(form, { path: ['for'], input: otherPerson.current });
-    }
-    setWhom(next);
-  };
+  const [whom, chooseWhom] = useWhom({
+    read: () => getInput(form, { path: ['for'] }),
+    write: (input) => setInput(form, { path: ['for'], input }),
+  });
 
   const rangeErrors = [...(from.errors ?? []), ...(to.errors ?? [])];
 
