@@ -12,6 +12,9 @@ import type { LoadRequest } from './load.ts';
 /** The doctor whose 14 days of slots are read under load. */
 export const SLOTS_DOCTOR = 'zahra-bagheri';
 
+/** The address patient `i` of preparePatients registered from. */
+const patientAddress = (i: number) => `10.254.${i >> 8}.${i & 255}`;
+
 /** `count` fresh patients' bearer tokens, each registered from its own address (the login limits count per address). */
 export async function preparePatients(server: RunningServer, count: number): Promise<string[]> {
   const tokens: string[] = [];
@@ -19,7 +22,7 @@ export async function preparePatients(server: RunningServer, count: number): Pro
     const n = 500_000 + i;
     const { token } = await registerPatient(server, {
       phone: `0936${String(1_000_000 + i)}`,
-      ip: `10.254.${i >> 8}.${i & 255}`,
+      ip: patientAddress(i),
       firstName: 'سنجش',
       lastName: 'نوبت',
       internationalCode: nationalCode(n),
@@ -102,7 +105,9 @@ export function holdRequests(tokens: string[], slots: Array<[string, string]>): 
     perRequest: () => {
       const n = counter++;
       const [doctorId, start] = usable[n % usable.length]!;
-      return { headers: { Authorization: `Bearer ${tokens[n % tokens.length]}` }, body: JSON.stringify({ doctor_id: doctorId, start }) };
+      const patient = n % tokens.length;
+      // From the patient's own address (as registered): one address holding for all would meet the per-address limit.
+      return { headers: { Authorization: `Bearer ${tokens[patient]}`, 'X-Forwarded-For': patientAddress(patient) }, body: JSON.stringify({ doctor_id: doctorId, start }) };
     },
   };
 }

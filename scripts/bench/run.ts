@@ -5,12 +5,13 @@
  * `GET /api/appointments/slots` and `POST /api/appointments/hold` against a bare node:http
  * baseline, the time 100 concurrent holds of one slot take to settle, and 1,000 idle visit-day
  * streams on a demo portal of their own (memory, and how long a desk event takes to reach them all,
- * see queue-streams.ts). Prints a plain-text
+ * see queue-streams.ts), and the booking opening hour (1,000 patients after one doctor's 64 slots, on
+ * portals of their own: PGlite, and PostgreSQL with BENCH_DATABASE_URL; see opening-hour.ts). Prints a plain-text
  * report and writes bench-results/latest.json. Exits non-zero only when a step crashed.
  *
  * BENCH_LIGHTHOUSE_RUNS (default 1): Lighthouse runs per page; the median performance run is kept.
  * BENCH_ONLY (comma-separated `lighthouse`, `weight`, `load`, `track-visit`, `wallet`,
- * `appointments`, `queue`; default all): run only those parts (`load` is the home and track-visit pairs,
+ * `appointments`, `queue`, `opening`; default all): run only those parts (`load` is the home and track-visit pairs,
  * `track-visit` only its pair, `wallet` the two wallet pairs, `appointments` the race and the two
  * booking pairs); a partial run writes
  * latest-<parts>.json instead of latest.json; e.g. `BENCH_ONLY=weight npm run bench` for the script weights alone.
@@ -28,6 +29,7 @@ import { freeSlots, holdRequests, preparePatients, type RaceResult, raceForOneSl
 import { type BareResponses, type BareServer, startBareServer } from './bare-server.ts';
 import { killLighthouseChrome, type LighthouseResult, runLighthouse } from './lighthouse.ts';
 import { capture, LOAD_SETTINGS, type LoadRequest, runLoad, TRACK_VISIT_PATH, trackVisitRequests, visitBody } from './load.ts';
+import { benchOpeningHour, type OpeningHourResult, openingHourSection } from './opening-hour.ts';
 import { measurePageScripts, type PageScripts } from './page-weight.ts';
 import { benchQueueStreams, type QueueStreamsResult, queueStreamsSection } from './queue-streams.ts';
 import { type LoadPair, lighthouseSection, loadSection, scriptsSection } from './report.ts';
@@ -66,7 +68,7 @@ const ONLY = new Set(
     .map((part) => part.trim())
     .filter(Boolean),
 );
-const PARTS = ['lighthouse', 'weight', 'load', 'track-visit', 'wallet', 'appointments', 'queue'] as const;
+const PARTS = ['lighthouse', 'weight', 'load', 'track-visit', 'wallet', 'appointments', 'queue', 'opening'] as const;
 const runs = (part: (typeof PARTS)[number]) => ONLY.size === 0 || ONLY.has(part);
 const SKIPPED = '(skipped: not in BENCH_ONLY)';
 for (const part of ONLY) {
@@ -282,6 +284,15 @@ async function walletLoad(server: RunningServer): Promise<LoadPair[]> {
   ]);
 }
 
+/** The opening hour on PGlite, then on a fresh database of BENCH_DATABASE_URL's server when set; a slot booked twice fails the step. */
+async function openingHourRuns(): Promise<OpeningHourResult[]> {
+  const results = [await benchOpeningHour({ log })];
+  if (process.env.BENCH_DATABASE_URL) results.push(await benchOpeningHour({ adminUrl: process.env.BENCH_DATABASE_URL, log }));
+  const twice = results.filter((result) => result.slotsBookedTwice > 0);
+  if (twice.length > 0) failures.push({ step: 'booking opening hour', error: `a slot booked twice on ${twice.map((result) => result.database).join(', ')}` });
+  return results;
+}
+
 function gitCommit(): string | null {
   const result = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' });
   return result.status === 0 ? result.stdout.trim() : null;
@@ -294,6 +305,7 @@ async function main(): Promise<number> {
   let scripts: PageScripts[] | null = null;
   let load: Awaited<ReturnType<typeof loadTests>> | null = null;
   let queueStreams: QueueStreamsResult | null = null;
+  let openingHour: OpeningHourResult[] | null = null;
   let serverLogTail: string[] = [];
 
   try {
@@ -336,6 +348,7 @@ async function main(): Promise<number> {
     // On a portal of its own (the demo day), after the main one stopped: the figures are its alone.
     await stopAll();
     if (runs('queue')) queueStreams = await step('visit-day streams', () => benchQueueStreams());
+    if (runs('opening')) openingHour = await step('booking opening hour', () => openingHourRuns());
   } finally {
     await stopAll();
   }
@@ -382,6 +395,9 @@ async function main(): Promise<number> {
     '',
     '== Visit day: idle board streams held by one process (PGlite, demo day), and a desk event reaching them all ==',
     queueStreams ? queueStreamsSection(queueStreams) : runs('queue') ? '(failed, see below)' : SKIPPED,
+    '',
+    "== Booking opening hour: 1,000 patients, one doctor's 64 slots, arrivals over 60 s (hold, then pay from the wallet) ==",
+    openingHour ? openingHourSection(openingHour) : runs('opening') ? '(failed, see below)' : SKIPPED,
   ];
   const loadTrouble = load?.pairs.some((pair) => pair.portal.non2xx + pair.portal.errors + pair.portal.timeouts > 0);
   if (loadTrouble) sections.push('', 'Portal log (last lines):', ...serverLogTail.map((line) => `  ${line}`));
@@ -409,6 +425,7 @@ async function main(): Promise<number> {
     scripts,
     load,
     queueStreams,
+    openingHour,
     serverLogTail,
     failures,
   };

@@ -107,6 +107,28 @@ describeEachDatabase('hold limits', (database) => {
     expect((await holdSlot(db, { ctx, booker: booker(c!), body: { doctor_id: 'dr-a', start: slot('08:45', '2026-12-09') }, now: at(11) })).status).toBe('held');
   });
 
+  it('a slot someone else keeps is a 409 with alternatives before any limit: the phone at its limit is not counted as refused', async () => {
+    const { db } = database();
+    const [a, b, c] = await accountsOnPhone(db, 3);
+    const [stranger] = await accountsOnPhone(db, 1);
+    const kept = slot('09:00', '2026-12-16');
+    await holdSlot(db, { ctx, booker: booker(stranger!), body: { doctor_id: 'dr-a', start: kept }, now: NOW });
+    await holdSlot(db, { ctx, booker: booker(a!), body: { doctor_id: 'dr-a', start: slot('09:15', '2026-12-16') }, now: NOW });
+    await holdSlot(db, { ctx, booker: booker(b!), body: { doctor_id: 'dr-a', start: slot('09:30', '2026-12-16') }, now: NOW });
+    const before = await rowCount(db);
+    const taken = await refusal(holdSlot(db, { ctx, booker: booker(c!, '10.9.9.9'), body: { doctor_id: 'dr-a', start: kept }, now: at(1) }));
+    expect(taken.code).toBe('conflict');
+    expect(taken.data?.alternatives).toEqual(expect.arrayContaining([expect.any(String)]));
+    expect(taken.data?.alternatives).not.toContain(kept);
+    expect(await rowCount(db)).toBe(before);
+    expect(await countEvents(db, { bucket: HOLD_REFUSAL_BUCKETS.phone, subject: c!.phoneNumber }, NOW)).toBe(0);
+    // The same account asking again for its own held slot still gets it back.
+    const again = await holdSlot(db, { ctx, booker: booker(a!), body: { doctor_id: 'dr-a', start: slot('09:15', '2026-12-16') }, now: at(2) });
+    expect(again.status).toBe('held');
+    // A free slot is refused by the phone's limit as before.
+    expect((await refusal(holdSlot(db, { ctx, booker: booker(c!), body: { doctor_id: 'dr-a', start: slot('09:45', '2026-12-16') }, now: at(3) }))).code).toBe('rate_limited');
+  });
+
   it('a bank payment left open counts as a hold of the phone until it expires', async () => {
     const { db } = database();
     const [a, b, c] = await accountsOnPhone(db, 3);

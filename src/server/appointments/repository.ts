@@ -74,6 +74,20 @@ export async function lockStaleInSlot(db: Db, doctorId: string, startsAt: Date, 
     .for('update');
 }
 
+/**
+ * The account whose row keeps the slot (doctor, start) from everyone else at `now`, if any, and
+ * that row's status. Unlocked and possibly stale the moment it is read: a quick answer for a slot
+ * that is plainly taken; the slot index still decides every insert.
+ */
+export async function keeperOfSlot(db: Db, doctorId: string, startsAt: Date, now: Date): Promise<{ accountId: number; status: AppointmentRow['status'] } | undefined> {
+  const [row] = await db
+    .select({ accountId: appointments.accountId, status: appointments.status })
+    .from(appointments)
+    .where(and(eq(appointments.doctorId, doctorId), eq(appointments.startsAt, startsAt), keepsSlotAt(now)))
+    .limit(1);
+  return row;
+}
+
 /** The account's unconfirmed rows (at most one, by the index), locked. */
 export async function lockUnconfirmedOf(db: Db, accountId: number): Promise<AppointmentRow[]> {
   return db

@@ -26,6 +26,7 @@ import {
   findAppointmentOf,
   identityOfAccount,
   insertAppointment,
+  keeperOfSlot,
   lastLapseOfPhoneInSlot,
   leavesOverlapping,
   listAppointmentsOf,
@@ -40,7 +41,7 @@ import {
   personBusyBetween,
   updateAppointment,
 } from './repository.ts';
-import { bookingHorizon, checkSlot, nextFreeStarts } from './slots.ts';
+import { bookingHorizon, checkSchedule, nextFreeStarts } from './slots.ts';
 
 /** The account booking: its id and name (for a booking for themself). */
 export interface Booker {
@@ -129,7 +130,8 @@ export interface HoldRequest {
 
 /**
  * `POST /appointments/hold`: holds the slot for HOLD_MINUTES. The database decides who gets a
- * contested slot (the partial unique index); the loser gets 409 with alternatives. The caller's
+ * contested slot (the partial unique index); the loser gets 409 with alternatives. A slot already
+ * kept by someone else is answered 409 first, before any lock or limit is looked at. The caller's
  * earlier unconfirmed hold is released in the same transaction (one per account); a repeat of the
  * same hold returns it unchanged.
  *
@@ -149,7 +151,8 @@ export interface HoldRequest {
 export async function holdSlot(db: Db, { ctx, booker, body, now }: HoldRequest): Promise<Appointment> {
   const doctor = doctorOf(ctx, body.doctor_id);
   const start = new Date(body.start);
-  const check = await checkSlot(db, { ctx, doctorId: body.doctor_id, doctor, start, now });
+  // The doctor's leaves are read in the transaction, under the schedule lock.
+  const check = checkSchedule(ctx, { doctor, start, now });
   if (!check.ok) {
     if (check.reason === 'not_a_slot') throw new AppError('invalid_input', M.notASlot, { errors: { start: [M.notASlot] } });
     throw await slotTaken(db, { ctx, doctorId: body.doctor_id, now, message: check.reason === 'too_soon' ? M.tooSoon(ctx.settings.minLeadMinutes) : M.slotUnavailable });
@@ -158,20 +161,33 @@ export async function holdSlot(db: Db, { ctx, booker, body, now }: HoldRequest):
   const patient = body.for
     ? { forSelf: false, patientFirstName: body.for.first_name, patientLastName: body.for.last_name, patientNationalCode: body.for.international_code }
     : { forSelf: true, patientFirstName: booker.firstName, patientLastName: booker.lastName, patientNationalCode: null };
-  const identity = await identityOfAccount(db, booker.id);
-  if (identity === undefined) throw new Error(`Account ${booker.id} not found`);
-  const { phone } = identity;
-  const person: Person = body.for ? { nationalCode: body.for.international_code, name: `${body.for.first_name} ${body.for.last_name}` } : { nationalCode: identity.nationalCode, name: null };
   const { holdMinutes, holdLimitPerPhone, holdLimitPerAddress } = ctx.settings;
+  // Read in the transaction; the refusals below name them.
+  let who: { phone: string; person: Person } | undefined;
+  const unavailable = (tx: Db) => slotTaken(tx, { ctx, doctorId: body.doctor_id, now, message: M.slotUnavailable });
   try {
+    // Everything, the 409's alternatives included, in one transaction: on the embedded database
+    // each separate call waits its turn behind every request queued since, so a request made of
+    // several calls is passed by the crowd at each one.
     const row = await db.transaction(async (tx) => {
+      // A slot someone else plainly keeps is answered before any lock is taken: when a crowd wants
+      // one slot, the losers cost one read each. The unique slot index still decides every insert.
+      const keeper = await keeperOfSlot(tx, body.doctor_id, slot.start, now);
+      if (keeper && (keeper.accountId !== booker.id || keeper.status === 'offered')) return slotTaken(tx, { ctx, doctorId: body.doctor_id, now });
+      const identity = await identityOfAccount(tx, booker.id);
+      if (identity === undefined) throw new Error(`Account ${booker.id} not found`);
+      const { phone } = identity;
+      const person: Person = body.for
+        ? { nationalCode: body.for.international_code, name: `${body.for.first_name} ${body.for.last_name}` }
+        : { nationalCode: identity.nationalCode, name: null };
+      who = { phone, person };
       if (booker.address !== undefined) await advisoryLock(tx, `hold-address:${booker.address}`);
       await advisoryLock(tx, `hold-phone:${phone}`);
       await lockPerson(tx, person.nationalCode);
       // A leave filed for this doctor waits for holds in flight, and holds wait for it (repository).
       await lockDoctorSchedule(tx, body.doctor_id, 'shared');
       await lockWallet(tx, booker.id);
-      if ((await leavesOverlapping(tx, body.doctor_id, slot.start, slot.end)).length > 0) return 'unavailable' as const;
+      if ((await leavesOverlapping(tx, body.doctor_id, slot.start, slot.end)).length > 0) return unavailable(tx);
       const owned = await lockUnconfirmedOf(tx, booker.id);
       // The account's own live hold of this very slot (for another patient): replaced below, keeping its time.
       const sameSlot = owned.find((own) => own.doctorId === body.doctor_id && sameStart(own.startsAt, slot.start) && own.expiresAt !== null && own.expiresAt > now);
@@ -219,7 +235,7 @@ export async function holdSlot(db: Db, { ctx, booker, body, now }: HoldRequest):
       // A lapsed hold's slot is a freed slot: the waitlist's first patient comes before this caller.
       if (stale > 0 && (await offerSlot(tx, ctx, { doctorId: body.doctor_id, start: slot.start }, now))) {
         await offerLetGo();
-        return 'unavailable' as const;
+        return unavailable(tx);
       }
       const held = await withFreshKey(tx, 'AP', APPOINTMENT_KEY_CONSTRAINT, (savepoint, key) =>
         insertAppointment(savepoint, {
@@ -242,12 +258,12 @@ export async function holdSlot(db: Db, { ctx, booker, body, now }: HoldRequest):
       await offerLetGo();
       return held;
     });
-    if (row === 'unavailable') throw await slotTaken(db, { ctx, doctorId: body.doctor_id, now, message: M.slotUnavailable });
+    if (row instanceof AppError) throw row;
     return toAppointment(row, ctx, now);
   } catch (error) {
     if (isUniqueViolation(error, ACTIVE_SLOT_CONSTRAINT)) throw await slotTaken(db, { ctx, doctorId: body.doctor_id, now });
-    if (error instanceof PersonBusyRefusal) throw await personBusy(db, { ctx, who: { person, phone, doctorId: body.doctor_id }, busy: error.busy, now });
-    if (error instanceof HoldRefused) throw await refuseHold(db, error, { phone, address: booker.address, doctorId: body.doctor_id, start: slot.start }, now);
+    if (error instanceof PersonBusyRefusal && who) throw await personBusy(db, { ctx, who: { ...who, doctorId: body.doctor_id }, busy: error.busy, now });
+    if (error instanceof HoldRefused && who) throw await refuseHold(db, error, { phone: who.phone, address: booker.address, doctorId: body.doctor_id, start: slot.start }, now);
     throw error;
   }
 }

@@ -101,10 +101,20 @@ export type SlotCheck = { ok: true; slot: SlotTime } | { ok: false; reason: 'not
  * ahead, inside the window, not on a holiday or a leave. Occupancy is left to the database's unique index.
  */
 export async function checkSlot(db: Db, { ctx, doctorId, doctor, start, now }: { ctx: BookingContext; doctorId: string; doctor: Doctor; start: Date; now: Date }): Promise<SlotCheck> {
+  const check = checkSchedule(ctx, { doctor, start, now });
+  if (!check.ok) return check;
+  const leaves = await leavesOverlapping(db, doctorId, check.slot.start, check.slot.end);
+  return leaves.length > 0 ? { ok: false, reason: 'unavailable' } : check;
+}
+
+/**
+ * checkSlot without the doctor's leaves (no query): for a caller that reads the leaves itself, under
+ * the doctor's schedule lock (holdSlot).
+ */
+export function checkSchedule(ctx: BookingContext, { doctor, start, now }: { doctor: Doctor; start: Date; now: Date }): SlotCheck {
   const slot = findSlot(doctor, start);
   if (!slot) return { ok: false, reason: 'not_a_slot' };
   if (slot.start <= now || slot.start > bookingHorizon(now) || ctx.holiday(toTehranIsoDate(slot.start))) return { ok: false, reason: 'unavailable' };
   if (slot.start < earliestStart(ctx, now)) return { ok: false, reason: 'too_soon' };
-  const leaves = await leavesOverlapping(db, doctorId, slot.start, slot.end);
-  return leaves.length > 0 ? { ok: false, reason: 'unavailable' } : { ok: true, slot };
+  return { ok: true, slot };
 }

@@ -20,6 +20,7 @@ import { LAPSES_TO_END, waitlistSettings } from './context.ts';
 import {
   type EntryRow,
   insertOffer,
+  lineMayTakeSlot,
   lockEntry,
   lockLapsedOffersInSlot,
   lockOpenOfferOfAppointment,
@@ -64,6 +65,8 @@ const CANDIDATES_PAGE = 20;
 export async function offerSlot(tx: Db, ctx: BookingContext, slot: SlotRef, now: Date): Promise<OfferRow | undefined> {
   const doctor = ctx.catalogue.doctors.get(slot.doctorId);
   if (!doctor) return undefined;
+  // Nobody in the doctor's line and no lapsed offer of the slot (most freed slots): one read, not three.
+  if (!(await lineMayTakeSlot(tx, { doctorId: slot.doctorId, start: slot.start, now }))) return undefined;
   // A live offer of this slot that ran out is passed on here, not left blocking it until its job runs.
   for (const lapsed of await lockLapsedOffersInSlot(tx, slot.doctorId, slot.start, now)) await endOffer(tx, { offer: lapsed, ending: 'lapsed', now });
   const check = await checkSlot(tx, { ctx, doctorId: slot.doctorId, doctor, start: slot.start, now });

@@ -222,6 +222,20 @@ export async function lockLapsedOffersInSlot(db: Db, doctorId: string, start: Da
     .for('update');
 }
 
+/**
+ * Whether offering the slot (doctor, start) at `now` could do anything: someone waits in the
+ * doctor's line, or a live offer of that slot ran out and is to be passed on. One read, for the
+ * usual case of a doctor nobody waits for.
+ */
+export async function lineMayTakeSlot(db: Db, { doctorId, start, now }: { doctorId: string; start: Date; now: Date }): Promise<boolean> {
+  const result = await db.execute<{ may: boolean }>(sql`select (
+      exists (select 1 from ${waitlistEntries} where ${waitlistEntries.doctorId} = ${doctorId} and ${waitlistEntries.status} = 'waiting')
+      or exists (select 1 from ${waitlistOffers} where ${waitlistOffers.doctorId} = ${doctorId} and ${waitlistOffers.startsAt} = ${start} and ${waitlistOffers.status} = 'live' and ${waitlistOffers.expiresAt} <= ${now})
+    ) as may`);
+  const [row] = (result as unknown as { rows: Array<{ may: boolean }> }).rows;
+  return row?.may === true;
+}
+
 /** Entries in line whose range is over at `today`: they end as `expired`. */
 export async function endRangesOver(db: Db, today: string, now: Date): Promise<number> {
   const rows = await db
