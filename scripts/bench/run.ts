@@ -5,12 +5,13 @@
  * `GET /api/appointments/slots` and `POST /api/appointments/hold` against a bare node:http
  * baseline, the time 100 concurrent holds of one slot take to settle, and 1,000 idle visit-day
  * streams on a demo portal of their own (memory, and how long a desk event takes to reach them all,
- * see queue-streams.ts). Prints a plain-text
+ * see queue-streams.ts), and the database endpoints as a share of their own SQL run directly
+ * (sql-ceiling.ts; on PostgreSQL too with BENCH_DATABASE_URL). Prints a plain-text
  * report and writes bench-results/latest.json. Exits non-zero only when a step crashed.
  *
  * BENCH_LIGHTHOUSE_RUNS (default 1): Lighthouse runs per page; the median performance run is kept.
  * BENCH_ONLY (comma-separated `lighthouse`, `weight`, `load`, `track-visit`, `wallet`,
- * `appointments`, `queue`; default all): run only those parts (`load` is the home and track-visit pairs,
+ * `appointments`, `queue`, `ceiling`; default all): run only those parts (`load` is the home and track-visit pairs,
  * `track-visit` only its pair, `wallet` the two wallet pairs, `appointments` the race and the two
  * booking pairs); a partial run writes
  * latest-<parts>.json instead of latest.json; e.g. `BENCH_ONLY=weight npm run bench` for the script weights alone.
@@ -31,6 +32,7 @@ import { capture, LOAD_SETTINGS, type LoadRequest, runLoad, TRACK_VISIT_PATH, tr
 import { measurePageScripts, type PageScripts } from './page-weight.ts';
 import { benchQueueStreams, type QueueStreamsResult, queueStreamsSection } from './queue-streams.ts';
 import { type LoadPair, lighthouseSection, loadSection, scriptsSection } from './report.ts';
+import { benchSqlCeiling, type CeilingResult, sqlCeilingSection } from './sql-ceiling.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // Public pages of each issue, the 404 page, and pages with islands (the profile and the wallet's
@@ -66,7 +68,7 @@ const ONLY = new Set(
     .map((part) => part.trim())
     .filter(Boolean),
 );
-const PARTS = ['lighthouse', 'weight', 'load', 'track-visit', 'wallet', 'appointments', 'queue'] as const;
+const PARTS = ['lighthouse', 'weight', 'load', 'track-visit', 'wallet', 'appointments', 'queue', 'ceiling'] as const;
 const runs = (part: (typeof PARTS)[number]) => ONLY.size === 0 || ONLY.has(part);
 const SKIPPED = '(skipped: not in BENCH_ONLY)';
 for (const part of ONLY) {
@@ -294,6 +296,7 @@ async function main(): Promise<number> {
   let scripts: PageScripts[] | null = null;
   let load: Awaited<ReturnType<typeof loadTests>> | null = null;
   let queueStreams: QueueStreamsResult | null = null;
+  let sqlCeiling: CeilingResult | null = null;
   let serverLogTail: string[] = [];
 
   try {
@@ -336,6 +339,7 @@ async function main(): Promise<number> {
     // On a portal of its own (the demo day), after the main one stopped: the figures are its alone.
     await stopAll();
     if (runs('queue')) queueStreams = await step('visit-day streams', () => benchQueueStreams());
+    if (runs('ceiling')) sqlCeiling = await step('database endpoints against their SQL ceiling', () => benchSqlCeiling(log));
   } finally {
     await stopAll();
   }
@@ -382,6 +386,9 @@ async function main(): Promise<number> {
     '',
     '== Visit day: idle board streams held by one process (PGlite, demo day), and a desk event reaching them all ==',
     queueStreams ? queueStreamsSection(queueStreams) : runs('queue') ? '(failed, see below)' : SKIPPED,
+    '',
+    `== Database endpoints against their SQL ceiling (the same statements replayed on the same database, ${LOAD_SETTINGS.connections} at once; goals: share ≥ 0.5, p99/p50 ≤ 5) ==`,
+    sqlCeiling ? sqlCeilingSection(sqlCeiling) : runs('ceiling') ? '(failed, see below)' : SKIPPED,
   ];
   const loadTrouble = load?.pairs.some((pair) => pair.portal.non2xx + pair.portal.errors + pair.portal.timeouts > 0);
   if (loadTrouble) sections.push('', 'Portal log (last lines):', ...serverLogTail.map((line) => `  ${line}`));
@@ -409,6 +416,7 @@ async function main(): Promise<number> {
     scripts,
     load,
     queueStreams,
+    sqlCeiling,
     serverLogTail,
     failures,
   };
