@@ -228,17 +228,3 @@ export async function consumeClaimCode(db: Db, id: number, now: Date): Promise<v
   await db.update(testResultClaimCodes).set({ consumedAt: now }).where(and(eq(testResultClaimCodes.id, id), isNull(testResultClaimCodes.consumedAt)));
 }
 
-/** Counts of a result's observations by flag kind (for lists). */
-export async function flagCountsOf(db: Db, resultIds: number[]) {
-  if (resultIds.length === 0) return [];
-  return db
-    .select({
-      resultId: testObservations.resultId,
-      total: count(),
-      abnormal: sql<number>`count(*) filter (where ${testObservations.flag} <> 'normal')`.mapWith(Number),
-      critical: sql<number>`count(*) filter (where ${testObservations.flag} in ('critical_low', 'critical_high'))`.mapWith(Number),
-    })
-    .from(testObservations)
-    .where(inArray(testObservations.resultId, resultIds))
-    .groupBy(testObservations.resultId);
-}
