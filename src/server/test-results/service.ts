@@ -47,6 +47,7 @@ import {
   liveSharesOf,
   lockResult,
   lockResultByReception,
+  observationFlagsOf,
   observationsOf,
   recentClaimFailures,
   replaceObservations,
@@ -275,8 +276,8 @@ async function patientOf(db: Db, row: TestResultRow, accountName?: { firstName: 
  * the owner's name from `owner` when the caller already has their account (the list's caller).
  */
 export async function summariesOf(db: Db, rows: TestResultRow[], owner?: ResultOwner): Promise<TestResultSummary[]> {
-  const observations = await observationsOf(db, rows.map((row) => row.id));
-  const byResult = new Map<number, ObservationRow[]>();
+  const observations = await observationFlagsOf(db, rows.map((row) => row.id));
+  const byResult = new Map<number, typeof observations>();
   for (const observation of observations) {
     const list = byResult.get(observation.resultId);
     if (list) list.push(observation);
