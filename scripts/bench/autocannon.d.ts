@@ -12,6 +12,8 @@ declare module 'autocannon' {
     connections?: number;
     pipelining?: number;
     duration?: number;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
     /** A run before the measured one, with these settings overriding the main ones. */
     warmup?: { connections?: number; duration?: number };
     timeout?: number;

@@ -1,19 +1,20 @@
 /**
  * `npm run bench`: builds if stale, starts the portal, then measures `/` and the 404 page with
- * Lighthouse (mobile), the JavaScript loaded before any interaction, and load tests of `GET /`,
- * `POST /api/app/track-visit`, `GET /api/wallet`, `POST /api/wallet/charge`,
- * `GET /api/appointments/slots` and `POST /api/appointments/hold` against a bare node:http
- * baseline, the time 100 concurrent holds of one slot take to settle, and 1,000 idle visit-day
- * streams on a demo portal of their own (memory, and how long a desk event takes to reach them all,
- * see queue-streams.ts), and the booking opening hour (1,000 patients after one doctor's 64 slots, on
- * portals of their own: PGlite, and PostgreSQL with BENCH_DATABASE_URL; see opening-hour.ts). Prints a plain-text
- * report and writes bench-results/latest.json. Exits non-zero only when a step crashed.
+ * Lighthouse (mobile), the JavaScript loaded before any interaction, load tests of the static
+ * answers (`GET /`, `POST /api/app/track-visit`) against a bare node:http server replaying their
+ * bytes, the time 100 concurrent holds of one slot take to settle, 1,000 idle visit-day streams on
+ * a demo portal of their own (memory, and how long a desk event takes to reach them all, see
+ * queue-streams.ts), the database endpoints (wallet, statement, results, slots, charge, hold,
+ * pay) as a share of their own SQL run directly on the same database (sql-ceiling.ts), and the
+ * booking opening hour (1,000 patients after one doctor's 64 slots, see opening-hour.ts); the last
+ * two on PostgreSQL too with BENCH_DATABASE_URL. Prints a plain-text report and writes
+ * bench-results/latest.json. Exits non-zero only when a step crashed.
  *
  * BENCH_LIGHTHOUSE_RUNS (default 1): Lighthouse runs per page; the median performance run is kept.
- * BENCH_ONLY (comma-separated `lighthouse`, `weight`, `load`, `track-visit`, `wallet`,
- * `appointments`, `queue`, `opening`; default all): run only those parts (`load` is the home and track-visit pairs,
- * `track-visit` only its pair, `wallet` the two wallet pairs, `appointments` the race and the two
- * booking pairs); a partial run writes
+ * BENCH_ONLY (comma-separated `lighthouse`, `weight`, `load`, `track-visit`, `appointments`,
+ * `queue`, `ceiling`, `opening`; default all): run only those parts (`load` is the home and track-visit pairs,
+ * `track-visit` only its pair, `appointments` the race, `ceiling` the database endpoints, `opening`
+ * the opening hour); a partial run writes
  * latest-<parts>.json instead of latest.json; e.g. `BENCH_ONLY=weight npm run bench` for the script weights alone.
  */
 import { spawnSync } from 'node:child_process';
@@ -25,14 +26,15 @@ import { nationalCode, registerPatient } from '../../tests/support/portal-api.ts
 import { type RunningServer, startServer } from '../../tests/support/server.ts';
 import { cbcFiling, fileResult } from '../../tests/support/test-results.ts';
 import { buildIfStale } from '../build-if-stale.ts';
-import { freeSlots, holdRequests, preparePatients, type RaceResult, raceForOneSlot, SLOTS_DOCTOR, slotsRequests } from './appointments.ts';
-import { type BareResponses, type BareServer, startBareServer } from './bare-server.ts';
+import { freeSlots, preparePatients, type RaceResult, raceForOneSlot } from './appointments.ts';
+import { type BareServer, startBareServer } from './bare-server.ts';
 import { killLighthouseChrome, type LighthouseResult, runLighthouse } from './lighthouse.ts';
 import { capture, LOAD_SETTINGS, type LoadRequest, runLoad, TRACK_VISIT_PATH, trackVisitRequests, visitBody } from './load.ts';
 import { benchOpeningHour, type OpeningHourResult, openingHourSection } from './opening-hour.ts';
 import { measurePageScripts, type PageScripts } from './page-weight.ts';
 import { benchQueueStreams, type QueueStreamsResult, queueStreamsSection } from './queue-streams.ts';
 import { type LoadPair, lighthouseSection, loadSection, scriptsSection } from './report.ts';
+import { benchSqlCeiling, type CeilingResult, sqlCeilingSection } from './sql-ceiling.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // Public pages of each issue, the 404 page, and pages with islands (the profile and the wallet's
@@ -68,7 +70,7 @@ const ONLY = new Set(
     .map((part) => part.trim())
     .filter(Boolean),
 );
-const PARTS = ['lighthouse', 'weight', 'load', 'track-visit', 'wallet', 'appointments', 'queue', 'opening'] as const;
+const PARTS = ['lighthouse', 'weight', 'load', 'track-visit', 'appointments', 'queue', 'ceiling', 'opening'] as const;
 const runs = (part: (typeof PARTS)[number]) => ONLY.size === 0 || ONLY.has(part);
 const SKIPPED = '(skipped: not in BENCH_ONLY)';
 for (const part of ONLY) {
@@ -160,13 +162,7 @@ async function loadTests(server: RunningServer) {
   }
   await bare.stop();
   bare = undefined;
-  if (runs('wallet')) pairs.push(...(await walletLoad(server)));
-  let race: RaceResult | null = null;
-  if (runs('appointments')) {
-    const booking = await appointmentsLoad(server);
-    pairs.push(...booking.pairs);
-    race = booking.race;
-  }
+  const race = runs('appointments') ? await appointmentsLoad(server) : null;
 
   const describe = (r: { status: number; headers: Record<string, string>; body: Buffer }) => ({
     status: r.status,
@@ -180,11 +176,10 @@ async function loadTests(server: RunningServer) {
 const BOOKING_PATIENTS = 100;
 
 /**
- * Booking: 100 patients hold one slot at once (the settle time), then `GET /api/appointments/slots`
- * (one doctor, 14 days) and `POST /api/appointments/hold` (round robin over the patients and every
- * free slot), each against a bare server replaying the portal's answer.
+ * Booking: 100 patients hold one slot at once, and how long until all have their answer. The
+ * booking calls under load are measured against their own SQL in the `ceiling` part.
  */
-async function appointmentsLoad(server: RunningServer): Promise<{ race: RaceResult; pairs: LoadPair[] }> {
+async function appointmentsLoad(server: RunningServer): Promise<RaceResult> {
   log(`  registering ${BOOKING_PATIENTS} patients and reading every doctor's free slots`);
   const tokens = await preparePatients(server, BOOKING_PATIENTS);
   const slots = await freeSlots(server);
@@ -193,40 +188,7 @@ async function appointmentsLoad(server: RunningServer): Promise<{ race: RaceResu
   log(`  ${BOOKING_PATIENTS} concurrent holds of one slot`);
   const race = await raceForOneSlot(server, tokens, raced);
   if (race.statusCodes['201'] !== 1) throw new Error(`the race answered ${JSON.stringify(race.statusCodes)}, expected one 201`);
-
-  const slotsLoad = slotsRequests();
-  const holdLoad = holdRequests(tokens, slots);
-  const slotsPath = new URL(slotsLoad.path, server.url).href;
-  const slotsAnswer = await capture(slotsPath, { method: 'GET', headers: { 'X-Forwarded-For': '10.252.0.1' }, keepHeaders: ['Content-Type', 'Cache-Control'] });
-  const first = holdLoad.perRequest!();
-  const holdAnswer = await capture(new URL('/api/appointments/hold', server.url).href, {
-    method: 'POST',
-    headers: { ...holdLoad.headers, ...first.headers },
-    body: first.body!,
-    keepHeaders: ['Content-Type', 'Cache-Control'],
-  });
-  if (slotsAnswer.status !== 200) throw new Error(`GET /api/appointments/slots answered ${slotsAnswer.status}: ${slotsAnswer.body.toString()}`);
-  if (holdAnswer.status !== 201) throw new Error(`POST /api/appointments/hold answered ${holdAnswer.status}: ${holdAnswer.body.toString()}`);
-  const pairs = await portalAndBare(server, { GET: slotsAnswer, POST: holdAnswer }, [
-    [`GET /api/appointments/slots (${SLOTS_DOCTOR}, 14 days)`, slotsLoad],
-    ['POST /api/appointments/hold', holdLoad],
-  ]);
-  return { race, pairs };
-}
-
-/** Each named load on the portal, then on a bare server replaying `answers`. */
-async function portalAndBare(server: RunningServer, answers: BareResponses, loads: ReadonlyArray<readonly [string, LoadRequest]>): Promise<LoadPair[]> {
-  bare = await startBareServer(answers);
-  const pairs: LoadPair[] = [];
-  for (const [name, request] of loads) {
-    log(`  ${name} on the portal`);
-    const portal = await runLoad('portal', server.url, request);
-    log(`  ${name} on the bare server`);
-    pairs.push({ name, portal, bare: await runLoad('bare', bare.url, request) });
-  }
-  await bare.stop();
-  bare = undefined;
-  return pairs;
+  return race;
 }
 
 /** A patient and an invoice the hospital issued to them: the path of its public link (`/sr/invoice/<token>`). */
@@ -254,36 +216,6 @@ async function sharedResultPage(server: RunningServer): Promise<string> {
   return ((await shared.json()) as { data: { url: string } }).data.url;
 }
 
-/**
- * `GET /api/wallet` and `POST /api/wallet/charge` for one registered patient, each
- * against a bare server replaying the portal's answer. Every charge writes a payment row.
- */
-async function walletLoad(server: RunningServer): Promise<LoadPair[]> {
-  const { token } = await registerPatient(server, { phone: '09350000001', ip: '10.255.255.253', firstName: 'سنجش', lastName: 'بار', internationalCode: nationalCode(424_242) });
-  const auth = { Authorization: `Bearer ${token}` };
-  const chargeBody = JSON.stringify({ amount: 1_000_000 });
-  const wallet = await capture(new URL('/api/wallet', server.url).href, { method: 'GET', headers: auth, keepHeaders: ['Content-Type', 'Cache-Control'] });
-  const charge = await capture(new URL('/api/wallet/charge', server.url).href, {
-    method: 'POST',
-    headers: { ...auth, 'Content-Type': 'application/json' },
-    body: chargeBody,
-    keepHeaders: ['Content-Type', 'Cache-Control'],
-  });
-  if (wallet.status !== 200) throw new Error(`GET /api/wallet answered ${wallet.status}: ${wallet.body.toString()}`);
-  if (charge.status !== 201) throw new Error(`POST /api/wallet/charge answered ${charge.status}: ${charge.body.toString()}`);
-  const getWallet: LoadRequest = { method: 'GET', path: '/api/wallet', headers: auth };
-  const postCharge: LoadRequest = {
-    method: 'POST',
-    path: '/api/wallet/charge',
-    headers: { ...auth, 'Content-Type': 'application/json' },
-    perRequest: () => ({ headers: {}, body: chargeBody }),
-  };
-  return portalAndBare(server, { GET: wallet, POST: charge }, [
-    ['GET /api/wallet', getWallet],
-    ['POST /api/wallet/charge', postCharge],
-  ]);
-}
-
 /** The opening hour on PGlite, then on a fresh database of BENCH_DATABASE_URL's server when set; a slot booked twice fails the step. */
 async function openingHourRuns(): Promise<OpeningHourResult[]> {
   const results = [await benchOpeningHour({ log })];
@@ -306,6 +238,7 @@ async function main(): Promise<number> {
   let load: Awaited<ReturnType<typeof loadTests>> | null = null;
   let queueStreams: QueueStreamsResult | null = null;
   let openingHour: OpeningHourResult[] | null = null;
+  let sqlCeiling: CeilingResult | null = null;
   let serverLogTail: string[] = [];
 
   try {
@@ -342,12 +275,13 @@ async function main(): Promise<number> {
         });
       }
       if (runs('weight')) scripts = await step('scripts transferred', () => measurePageScripts(urls));
-      if (runs('load') || runs('track-visit') || runs('wallet') || runs('appointments')) load = await step('load tests', () => loadTests(server));
+      if (runs('load') || runs('track-visit') || runs('appointments')) load = await step('load tests', () => loadTests(server));
       serverLogTail = server.output().trim().split('\n').slice(-30);
     }
     // On a portal of its own (the demo day), after the main one stopped: the figures are its alone.
     await stopAll();
     if (runs('queue')) queueStreams = await step('visit-day streams', () => benchQueueStreams());
+    if (runs('ceiling')) sqlCeiling = await step('database endpoints against their SQL ceiling', () => benchSqlCeiling(log));
     if (runs('opening')) openingHour = await step('booking opening hour', () => openingHourRuns());
   } finally {
     await stopAll();
@@ -382,7 +316,7 @@ async function main(): Promise<number> {
     '',
     `== Load (autocannon: ${LOAD_SETTINGS.connections} connections, pipelining ${LOAD_SETTINGS.pipelining}, ` +
       `${LOAD_SETTINGS.warmupSeconds} s warm-up + ${LOAD_SETTINGS.durationSeconds} s; bare = node:http replaying the portal's bytes) ==`,
-    load ? loadSection(load.pairs) : runs('load') || runs('track-visit') || runs('wallet') || runs('appointments') ? '(failed, see below)' : SKIPPED,
+    load ? loadSection(load.pairs) : runs('load') || runs('track-visit') || runs('appointments') ? '(failed, see below)' : SKIPPED,
     '',
     '== Appointments: concurrent holds of one slot, by as many patients ==',
     load?.race
@@ -395,6 +329,9 @@ async function main(): Promise<number> {
     '',
     '== Visit day: idle board streams held by one process (PGlite, demo day), and a desk event reaching them all ==',
     queueStreams ? queueStreamsSection(queueStreams) : runs('queue') ? '(failed, see below)' : SKIPPED,
+    '',
+    `== Database endpoints against their SQL ceiling (the same statements replayed on the same database, ${LOAD_SETTINGS.connections} at once; goals: share ≥ 0.5, p99/p50 ≤ 5) ==`,
+    sqlCeiling ? sqlCeilingSection(sqlCeiling) : runs('ceiling') ? '(failed, see below)' : SKIPPED,
     '',
     "== Booking opening hour: 1,000 patients, one doctor's 64 slots, arrivals over 60 s (hold, then pay from the wallet) ==",
     openingHour ? openingHourSection(openingHour) : runs('opening') ? '(failed, see below)' : SKIPPED,
@@ -425,6 +362,7 @@ async function main(): Promise<number> {
     scripts,
     load,
     queueStreams,
+    sqlCeiling,
     openingHour,
     serverLogTail,
     failures,

@@ -10,6 +10,8 @@ const EnvSchema = v.object({
   HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://'))),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
+  /** A file to append every SQL statement to, with its parameters: for the bench's SQL ceiling, never in production. */
+  DB_QUERY_LOG: v.optional(v.pipe(v.string(), v.minLength(1))),
   SMS_PROVIDER: v.optional(v.picklist(['console', 'kavenegar']), 'console'),
   /** Where the console provider appends its messages; default `$DATA_DIR/sms-outbox.jsonl`. */
   SMS_OUTBOX_FILE: v.optional(v.pipe(v.string(), v.minLength(1))),

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { logError } from '../log.ts';
+import { logPgliteTransactions, queryLogger } from './query-log.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -36,6 +37,11 @@ export interface DatabaseOptions {
    * queue 50 or 100 transactions on one row lock on a loaded machine wait longer on purpose.
    */
   connectTimeoutMs?: number;
+  /**
+   * A file to append every statement to, with its parameters (`DB_QUERY_LOG`, set by the bench
+   * only): without it no logger is installed and nothing is spent on it.
+   */
+  queryLog?: string | undefined;
 }
 
 /** How long a request waits for a connection before it is answered 503. */
@@ -57,14 +63,15 @@ function createResilientPool(connectionString: string, connectTimeoutMs = CONNEC
   return pool;
 }
 
-export async function openDatabase({ databaseUrl, dataDir, connectTimeoutMs }: DatabaseOptions): Promise<Database> {
+export async function openDatabase({ databaseUrl, dataDir, connectTimeoutMs, queryLog }: DatabaseOptions): Promise<Database> {
+  const logger = queryLog ? queryLogger(queryLog) : undefined;
   if (databaseUrl) {
     const pool = createResilientPool(databaseUrl, connectTimeoutMs);
     // Fail at boot, not at the first request, when the server is unreachable.
     await pool.query('select 1');
     const listeners = new Set<() => Promise<void>>();
     return {
-      db: drizzlePg({ client: pool, schema }),
+      db: drizzlePg({ client: pool, schema, ...(logger ? { logger } : {}) }),
       dialect: 'postgres',
       url: databaseUrl,
       async listen(channel, handlers) {
@@ -83,12 +90,14 @@ export async function openDatabase({ databaseUrl, dataDir, connectTimeoutMs }: D
   }
   const dir = path.resolve(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  return pgliteDatabase(await PGlite.create(dir));
+  return pgliteDatabase(await PGlite.create(dir), queryLog);
 }
 
-function pgliteDatabase(client: PGlite): Database {
+function pgliteDatabase(client: PGlite, queryLog?: string): Database {
+  const logger = queryLog ? queryLogger(queryLog) : undefined;
+  if (logger) logPgliteTransactions(client, logger);
   return {
-    db: drizzlePglite({ client, schema }),
+    db: drizzlePglite({ client, schema, ...(logger ? { logger } : {}) }),
     dialect: 'pglite',
     // One PGlite serves one process: its NOTIFY reaches its own listeners.
     async listen(channel, { onMessage }) {
@@ -101,9 +110,9 @@ function pgliteDatabase(client: PGlite): Database {
   };
 }
 
-/** A throwaway in-memory PGlite, for tests. */
-export async function openMemoryDatabase(): Promise<Database> {
-  return pgliteDatabase(await PGlite.create());
+/** A throwaway in-memory PGlite, for tests; `queryLog` as in DatabaseOptions. */
+export async function openMemoryDatabase(options: { queryLog?: string } = {}): Promise<Database> {
+  return pgliteDatabase(await PGlite.create(), options.queryLog);
 }
 
 /** How long a lost LISTEN connection waits before it tries again, doubling up to the last. */

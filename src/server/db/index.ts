@@ -17,7 +17,7 @@ export function provideDatabase(database: Database): void {
 /** Opens the configured database and applies pending migrations. */
 export async function openConfiguredDatabase(): Promise<Database> {
   const config = env();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, queryLog: config.DB_QUERY_LOG });
   await migrateDatabase(database);
   return database;
 }

@@ -98,7 +98,8 @@ function entryConditions(walletId: number, filter: WalletEntryFilter): SQL | und
 export async function listWalletEntries(db: Db, walletId: number, filter: WalletEntryFilter, page: { limit: number; offset: number }): Promise<{ rows: WalletEntry[]; total: number }> {
   const where = entryConditions(walletId, filter);
   const incoming = sql`${ledgerTransfers.toAccountId} = ${walletId}`;
-  const rows = await db
+  // The total rides on each row (a window over the same filter): one statement for the page and its count.
+  const found = await db
     .select({
       id: ledgerTransfers.id,
       type: ledgerTransfers.type,
@@ -107,12 +108,17 @@ export async function listWalletEntries(db: Db, walletId: number, filter: Wallet
       description: ledgerTransfers.description,
       reference: ledgerTransfers.reference,
       createdAt: ledgerTransfers.createdAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(ledgerTransfers)
     .where(where)
     .orderBy(desc(ledgerTransfers.id))
     .limit(page.limit)
     .offset(page.offset);
+  const rows = found.map(({ total: _total, ...row }) => row);
+  if (found[0]) return { rows, total: found[0].total };
+  // A page past the end has no row to carry the total.
+  if (page.offset === 0) return { rows, total: 0 };
   const [counted] = await db.select({ total: count() }).from(ledgerTransfers).where(where);
   return { rows, total: counted?.total ?? 0 };
 }

@@ -31,7 +31,7 @@ export function toSummary(row: TestResultRow, counts: FlagCounts | undefined, pa
 }
 
 /** The panels' names of each result, in order. */
-export function panelNamesOf(observations: ObservationRow[]): Map<number, string[]> {
+export function panelNamesOf(observations: ReadonlyArray<Pick<ObservationRow, 'resultId' | 'panel'>>): Map<number, string[]> {
   const names = new Map<number, string[]>();
   for (const row of observations) {
     const list = names.get(row.resultId) ?? [];
@@ -41,7 +41,7 @@ export function panelNamesOf(observations: ObservationRow[]): Map<number, string
   return names;
 }
 
-export function countsOf(observations: ObservationRow[]): FlagCounts {
+export function countsOf(observations: ReadonlyArray<Pick<ObservationRow, 'flag'>>): FlagCounts {
   const flags = observations.map((row) => row.flag);
   return { total: flags.length, abnormal: flags.filter((flag) => flag !== 'normal').length, critical: flags.filter((flag) => flag === 'critical_low' || flag === 'critical_high').length };
 }

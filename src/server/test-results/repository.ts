@@ -48,17 +48,31 @@ export async function findResultByKey(db: Db, key: string): Promise<TestResultRo
 
 /** One page of the account's results, newest sample first. */
 export async function listResultsOf(db: Db, accountId: number, page: { limit: number; offset: number }): Promise<{ rows: TestResultRow[]; total: number }> {
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(testResults)
-      .where(eq(testResults.accountId, accountId))
-      .orderBy(desc(testResults.collectedAt), desc(testResults.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(testResults).where(eq(testResults.accountId, accountId)),
-  ]);
+  const where = eq(testResults.accountId, accountId);
+  // The total rides on each row (a window over the same filter): one statement for the page and its count.
+  const found = await db
+    .select({ row: testResults, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(testResults)
+    .where(where)
+    .orderBy(desc(testResults.collectedAt), desc(testResults.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const rows = found.map((entry) => entry.row);
+  if (found[0]) return { rows, total: found[0].total };
+  // A page past the end has no row to carry the total.
+  if (page.offset === 0) return { rows, total: 0 };
+  const [counted] = await db.select({ total: count() }).from(testResults).where(where);
   return { rows, total: counted?.total ?? 0 };
+}
+
+/** What a list's summary needs of each observation: its result, panel and flag, in panel and position order. */
+export async function observationFlagsOf(db: Db, resultIds: number[]): Promise<Array<Pick<ObservationRow, 'resultId' | 'panel' | 'flag'>>> {
+  if (resultIds.length === 0) return [];
+  return db
+    .select({ resultId: testObservations.resultId, panel: testObservations.panel, flag: testObservations.flag })
+    .from(testObservations)
+    .where(inArray(testObservations.resultId, resultIds))
+    .orderBy(asc(testObservations.resultId), asc(testObservations.panelPosition), asc(testObservations.position));
 }
 
 /** The observations of these results, in panel and position order. */
@@ -228,17 +242,3 @@ export async function consumeClaimCode(db: Db, id: number, now: Date): Promise<v
   await db.update(testResultClaimCodes).set({ consumedAt: now }).where(and(eq(testResultClaimCodes.id, id), isNull(testResultClaimCodes.consumedAt)));
 }
 
-/** Counts of a result's observations by flag kind (for lists). */
-export async function flagCountsOf(db: Db, resultIds: number[]) {
-  if (resultIds.length === 0) return [];
-  return db
-    .select({
-      resultId: testObservations.resultId,
-      total: count(),
-      abnormal: sql<number>`count(*) filter (where ${testObservations.flag} <> 'normal')`.mapWith(Number),
-      critical: sql<number>`count(*) filter (where ${testObservations.flag} in ('critical_low', 'critical_high'))`.mapWith(Number),
-    })
-    .from(testObservations)
-    .where(inArray(testObservations.resultId, resultIds))
-    .groupBy(testObservations.resultId);
-}

@@ -39,7 +39,6 @@ import {
   RECEPTION_CODE_CONSTRAINT,
   TEST_RESULT_KEY_CONSTRAINT,
   findResultOf,
-  flagCountsOf,
   historyOf,
   insertClaimFailure,
   insertResult,
@@ -48,6 +47,7 @@ import {
   liveSharesOf,
   lockResult,
   lockResultByReception,
+  observationFlagsOf,
   observationsOf,
   recentClaimFailures,
   replaceObservations,
@@ -271,19 +271,42 @@ async function patientOf(db: Db, row: TestResultRow, accountName?: { firstName: 
   return { first_name: '', last_name: '' };
 }
 
-export async function summariesOf(db: Db, rows: TestResultRow[]): Promise<TestResultSummary[]> {
-  const ids = rows.map((row) => row.id);
-  const [counts, observations] = await Promise.all([flagCountsOf(db, ids), observationsOf(db, ids)]);
-  const countOf = new Map(counts.map((entry) => [entry.resultId, entry]));
+/**
+ * The list's summaries: counts and panel names from the observations read once for them all, and
+ * the owner's name from `owner` when the caller already has their account (the list's caller).
+ */
+export async function summariesOf(db: Db, rows: TestResultRow[], owner?: ResultOwner): Promise<TestResultSummary[]> {
+  const observations = await observationFlagsOf(db, rows.map((row) => row.id));
+  const byResult = new Map<number, typeof observations>();
+  for (const observation of observations) {
+    const list = byResult.get(observation.resultId);
+    if (list) list.push(observation);
+    else byResult.set(observation.resultId, [observation]);
+  }
   const names = panelNamesOf(observations);
-  const account = rows[0]?.accountId != null ? await findAccount(db, rows[0].accountId) : undefined;
-  return Promise.all(rows.map(async (row) => toSummary(row, countOf.get(row.id), names.get(row.id) ?? [], await patientOf(db, row, row.accountId === account?.id ? account : undefined))));
+  const ownerId = rows[0]?.accountId;
+  const account = ownerId == null ? undefined : owner?.id === ownerId ? owner : await findAccount(db, ownerId);
+  return Promise.all(
+    rows.map(async (row) => {
+      const own = byResult.get(row.id);
+      return toSummary(row, own ? countsOf(own) : undefined, names.get(row.id) ?? [], await patientOf(db, row, row.accountId === account?.id ? account : undefined));
+    }),
+  );
+}
+
+/** Whose results a list shows: the caller's account as the session has it. */
+export interface ResultOwner {
+  id: number;
+  firstName: string;
+  lastName: string;
+  internationalCode: string;
 }
 
 /** `GET /test-results`: the account's results, newest sample first. */
-export async function listTestResults(db: Db, accountId: number, query: TestResultsQuery): Promise<{ items: TestResultSummary[]; total: number }> {
+export async function listTestResults(db: Db, owner: ResultOwner | number, query: TestResultsQuery): Promise<{ items: TestResultSummary[]; total: number }> {
+  const accountId = typeof owner === 'number' ? owner : owner.id;
   const { rows, total } = await listResultsOf(db, accountId, { limit: query.per_page, offset: (query.page - 1) * query.per_page });
-  return { items: await summariesOf(db, rows), total };
+  return { items: await summariesOf(db, rows, typeof owner === 'number' ? undefined : owner), total };
 }
 
 /** A result with its panels, each value's history and explanation, for its patient or a share link. */

@@ -88,6 +88,9 @@ describeEachDatabase('test results', (database) => {
     const list = await listTestResults(db, account.id, PAGE);
     expect(list.total).toBe(1);
     expect(list.items[0]).toMatchObject({ key: filed.key, abnormal_count: 1, critical_count: 0, observation_count: 2, panel_names: ['CBC'], patient: { first_name: account.firstName } });
+    // The caller's own account (as the session holds it) names the patient without reading it again; a page past the end still counts.
+    expect((await listTestResults(db, account, PAGE)).items).toEqual(list.items);
+    expect(await listTestResults(db, account, { page: 2, per_page: 1 })).toEqual({ items: [], total: 1 });
 
     const result = await getTestResult(db, context, { accountId: account.id, key: filed.key, now: NOW });
     const [hb, plt] = result.panels[0]!.observations;

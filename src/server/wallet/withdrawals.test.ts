@@ -77,6 +77,8 @@ describeEachDatabase('withdrawals', (database) => {
     expect((await listTransactions(db, patient.id, { ...query, from: '2000-01-01', to: '2000-01-02' })).total).toBe(0);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran' }).format(new Date());
     expect((await listTransactions(db, patient.id, { ...query, from: today, to: today })).total).toBe(2);
-    expect((await listTransactions(db, patient.id, { ...query, per_page: 1, page: 2 })).rows).toHaveLength(1);
+    expect(await listTransactions(db, patient.id, { ...query, per_page: 1, page: 2 })).toMatchObject({ rows: [{ type: 'charge' }], total: 2 });
+    // A page past the end still says how many there are.
+    expect(await listTransactions(db, patient.id, { ...query, per_page: 1, page: 3 })).toEqual({ rows: [], total: 2 });
   });
 });
