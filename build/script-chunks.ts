@@ -9,10 +9,10 @@ import type { AstroIntegration } from 'astro';
  * loaded code import from these files (already loaded on every page) instead of from a handful of
  * small shared chunks.
  *
- * The account pages' groups come after those (priority 0), so they never take a module the shell, the
- * UI kit or the dates file would hold, and a public page never loads them. Left to the bundler, the
- * account pages' rules and contracts split into many files of under 2 KB each, each paying its own
- * headers; grouped, they cost one.
+ * The account pages' groups come after those, so they never take a module the shell or the dates file
+ * would hold, and a public page never loads them. They are cut by what a step needs, not by area: a
+ * group takes every module it imports with it, so a group holding the UI kit and the stores together
+ * made every account page load the form library, the rules and the HTTP client, logged out too.
  *
  * Only client modules match these patterns; the server build is unaffected.
  */
@@ -20,9 +20,8 @@ const GROUPS = [
   { name: 'shell', test: /[\\/]src[\\/](?:layouts[\\/]Base\.astro\?astro&type=script|islands[\\/]shell[\\/]boot\.ts|client[\\/]shell[\\/]main\.ts)/, priority: 2 },
   // Before the account pages' groups (same priority, earlier), so they never take the date maths.
   { name: 'dates', test: /[\\/]src[\\/](?:lib[\\/]format[\\/]date\.ts|lib[\\/]pregnancy[\\/]|client[\\/]state[\\/]pregnancy\.ts)/, priority: 1 },
-  // React, its DOM renderer and the bundler's runtime helpers: the one large piece every island page
-  // shares, in one file (the helpers are only ever needed by island code).
-  { name: 'react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@nanostores[\\/]react)[\\/]|rolldown[\\/]runtime/, priority: 3 },
+  // React, its DOM renderer and its store hook: the one large piece every island page shares, in one file.
+  { name: 'react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@nanostores[\\/]react)[\\/]/, priority: 3 },
   // The libraries under the account pages come in groups of their own, each loaded by the pages (and
   // the steps of a page) that use it: the rules (valibot and every field rule of lib/validation),
   // the form library, and the HTTP client with its error policy. The islands and the UI kit are left
