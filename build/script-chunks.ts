@@ -24,22 +24,27 @@ const GROUPS = [
   { name: 'react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@nanostores[\\/]react)[\\/]/, priority: 3 },
   // The libraries under the account pages come in groups of their own, each loaded by the pages (and
   // the steps of a page) that use it: the rules (valibot and every field rule of lib/validation),
-  // the form library, and the HTTP client with its error policy. The islands and the UI kit are left
+  // the form library, and the HTTP client (on the platform's fetch) with its error policy. The islands and the UI kit are left
   // to the bundler, so a page loads the components it draws and no more: a logged-out account page
   // is the login prompt and the popup's first step, a list is not charged for the forms.
   { name: 'rules', test: /[\\/](?:node_modules[\\/]valibot[\\/]|src[\\/]lib[\\/]validation[\\/])/, priority: 1 },
   { name: 'forms', test: /[\\/]node_modules[\\/]@formisch[\\/]/, priority: 1 },
   {
     name: 'http',
-    test: /[\\/](?:node_modules[\\/](?:ofetch|ufo|destr)[\\/]|src[\\/](?:client[\\/]api[\\/]client\.ts|lib[\\/]api[\\/](?:error-policy|failure|envelope)\.ts))/,
+    test: /[\\/]src[\\/](?:client[\\/]api[\\/](?:client|fetcher)\.ts|lib[\\/]api[\\/](?:error-policy|failure|envelope|fetch-error)\.ts)/,
     priority: 1,
   },
-  // The small parts of the UI kit nearly every account page or the login popup draws (buttons, the
-  // sheet, fields, load states, lists): one file instead of a dozen of under a kilobyte each, each
-  // paying its own response headers. Nothing here imports a library but React.
+  // The small parts of the UI kit that the login popup and nearly every step draw (buttons, the sheet,
+  // a field, load states), and the lists' parts: two files instead of a dozen of under a kilobyte
+  // each, each paying its own response headers. Nothing here imports a library but React.
   {
     name: 'kit',
-    test: /[\\/]src[\\/](?:islands[\\/]ui[\\/](?:Buttons|FormAlert|LoadState|Skeleton|StatusChip|Facts|Tabs|Pager|ListView|Sheet|TextField|ChoiceGroup|GenderChoice|PersonFields)\.tsx|stores[\\/]loadable\.ts|lib[\\/](?:list-view|latest-wins)\.ts)/,
+    test: /[\\/]src[\\/](?:islands[\\/]ui[\\/](?:Buttons|FormAlert|LoadState|Sheet|TextField)\.tsx|stores[\\/]loadable\.ts|lib[\\/]latest-wins\.ts)/,
+    priority: 1,
+  },
+  {
+    name: 'lists',
+    test: /[\\/]src[\\/](?:islands[\\/]ui[\\/](?:Skeleton|StatusChip|Facts|Tabs|Pager|ListView|ChoiceGroup|GenderChoice|PersonFields)\.tsx|lib[\\/]list-view\.ts)/,
     priority: 1,
   },
 ];
