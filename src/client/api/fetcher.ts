@@ -73,7 +73,7 @@ async function readBody(response: Response, responseType: FetchOptions['response
 export function createFetcher(defaults: Defaults, hooks: FetchHooks = {}): Fetcher {
   const call = async <T>(path: string, options: FetchOptions = {}): Promise<T> => {
     const headers = new Headers(defaults.headers);
-    new Headers(options.headers).forEach((value, key) => headers.set(key, value));
+    for (const [key, value] of new Headers(options.headers)) headers.set(key, value);
     const resolved: ResolvedOptions = { ...options, method: options.method ?? defaults.method, headers };
     hooks.onRequest?.({ options: resolved });
     let response: Response & { _data?: unknown };
