@@ -9,61 +9,44 @@ import type { AstroIntegration } from 'astro';
  * loaded code import from these files (already loaded on every page) instead of from a handful of
  * small shared chunks.
  *
- * The account pages' groups come after those (priority 0), so they never take a module the shell, the
- * UI kit or the dates file would hold, and a public page never loads them. Left to the bundler, the
- * account pages' rules and contracts split into many files of under 2 KB each, each paying its own
- * headers; grouped, they cost one.
+ * The account pages' groups come after those, so they never take a module the shell or the dates file
+ * would hold, and a public page never loads them. They are cut by what a step needs, not by area: a
+ * group takes every module it imports with it, so a group holding the UI kit and the stores together
+ * made every account page load the form library, the rules and the HTTP client, logged out too.
  *
  * Only client modules match these patterns; the server build is unaffected.
  */
 const GROUPS = [
   { name: 'shell', test: /[\\/]src[\\/](?:layouts[\\/]Base\.astro\?astro&type=script|islands[\\/]shell[\\/]boot\.ts|client[\\/]shell[\\/]main\.ts)/, priority: 2 },
-  // The shared pieces of the account pages' islands (the auth guard, the UI kit, the load-state and
-  // list-view helpers, the wallet's store, the hold's and the offer's countdown): one file instead of
-  // a handful of sub-kilobyte ones, each paying its own response headers.
-  // CopyLink and LiveLinks stay out: only the share panels use them. So do the pieces only one or two
-  // pages draw (the documents' header, the text area, the bank and calendar buttons).
+  // Before the account pages' groups (same priority, earlier), so they never take the date maths.
+  { name: 'dates', test: /[\\/]src[\\/](?:lib[\\/]format[\\/]date\.ts|lib[\\/]pregnancy[\\/]|client[\\/]state[\\/]pregnancy\.ts)/, priority: 1 },
+  // React, its DOM renderer and its store hook: the one large piece every island page shares, in one file.
+  { name: 'react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@nanostores[\\/]react)[\\/]/, priority: 3 },
+  // The libraries under the account pages come in groups of their own, each loaded by the pages (and
+  // the steps of a page) that use it: the rules (valibot and every field rule of lib/validation),
+  // the form library, and the HTTP client (on the platform's fetch) with its error policy. The islands and the UI kit are left
+  // to the bundler, so a page loads the components it draws and no more: a logged-out account page
+  // is the login prompt and the popup's first step, a list is not charged for the forms.
+  { name: 'rules', test: /[\\/](?:node_modules[\\/]valibot[\\/]|src[\\/]lib[\\/]validation[\\/])/, priority: 1 },
+  { name: 'forms', test: /[\\/]node_modules[\\/]@formisch[\\/]/, priority: 1 },
   {
-    name: 'ui',
-    test: /[\\/]src[\\/](?:islands[\\/](?:ui[\\/](?!CopyLink\.tsx|LiveLinks\.tsx|DocumentHeader\.tsx|TextAreaField\.tsx|BankActions\.tsx|CalendarButton\.tsx)|auth[\\/]AuthGate\.tsx)|stores[\\/](?:wallet|loadable)\.ts|lib[\\/](?:list-view|format[\\/]countdown)\.ts)/,
+    name: 'http',
+    test: /[\\/]src[\\/](?:client[\\/]api[\\/](?:client|fetcher)\.ts|lib[\\/]api[\\/](?:error-policy|failure|envelope|fetch-error)\.ts)/,
     priority: 1,
   },
-  // The rules, contracts and API calls the account islands share (every one of them also loads the
-  // login popup, which needs most of the rules): one file instead of six to ten small ones.
-  // The results page's contract and calls are left to its own group below, and so are the waitlist's.
-  // The service requests' contract, calls and the e-prescription rule are only theirs: in their group below.
+  // The small parts of the UI kit that the login popup and nearly every step draw (buttons, the sheet,
+  // a field, load states), and the lists' parts: two files instead of a dozen of under a kilobyte
+  // each, each paying its own response headers. Nothing here imports a library but React.
   {
-    name: 'forms',
-    test: /[\\/]src[\\/](?:lib[\\/](?:validation|api)[\\/](?!contracts[\\/](?:test-results|service-requests|waitlist)\.ts|prescription\.ts)|client[\\/]api[\\/](?!test-results\.ts|service-requests\.ts|waitlist\.ts))/,
-    priority: 0,
+    name: 'kit',
+    test: /[\\/]src[\\/](?:islands[\\/]ui[\\/](?:Buttons|FormAlert|LoadState|Sheet|TextField)\.tsx|stores[\\/]loadable\.ts|lib[\\/]latest-wins\.ts)/,
+    priority: 1,
   },
-  // What the three service-request pages share (labels, the chip, the stores): one file for each page.
   {
-    name: 'service-requests',
-    test: /[\\/]src[\\/](?:lib[\\/]services[\\/]names\.ts|lib[\\/]api[\\/]contracts[\\/]service-requests\.ts|lib[\\/]validation[\\/]prescription\.ts|client[\\/]api[\\/]service-requests\.ts|islands[\\/]service-requests[\\/](?:labels\.ts|parts\.tsx)|stores[\\/]service-requests)/,
-    priority: 0,
+    name: 'lists',
+    test: /[\\/]src[\\/](?:islands[\\/]ui[\\/](?:Skeleton|StatusChip|Facts|Tabs|Pager|ListView|ChoiceGroup|GenderChoice|PersonFields)\.tsx|lib[\\/]list-view\.ts)/,
+    priority: 1,
   },
-  // What both views of the results page share after login (their stores, calls, contract,
-  // labels) in one file, none of it in the files every account page loads. The
-  // island itself (TestResultsPage: the login prompt and a lazy import) stays out, and so do the two
-  // views (ResultsList with the claim form, ResultView with the document, charts and share links):
-  // each is its own lazily loaded file. After 'forms' (same priority, later index), so the rules
-  // the contract imports stay there: a group takes its modules' dependencies with it.
-  {
-    name: 'test-results',
-    test: /[\\/]src[\\/](?:lib[\\/]api[\\/]contracts[\\/]test-results\.ts|lib[\\/]test-results[\\/]|client[\\/]api[\\/]test-results\.ts|stores[\\/]test-results|islands[\\/]test-results[\\/](?:ResultsContent\.tsx|labels\.ts))/,
-    priority: 0,
-  },
-  // The waitlist's contract, calls, stores and words: only its join form and the patient's list
-  // (both loaded on demand) use them, so the booking page and the account pages never carry them
-  // at first paint. The booking page's join button and its tiny store (stores/waitlist-join.ts)
-  // stay out, in the page's own file.
-  {
-    name: 'waitlist',
-    test: /[\\/]src[\\/](?:lib[\\/]api[\\/]contracts[\\/]waitlist\.ts|lib[\\/]waitlist[\\/]|client[\\/]api[\\/]waitlist\.ts|stores[\\/]waitlist\.ts|islands[\\/]waitlist[\\/]labels\.ts)/,
-    priority: 0,
-  },
-  { name: 'dates', test: /[\\/]src[\\/](?:lib[\\/]format[\\/]date\.ts|lib[\\/]pregnancy[\\/]|client[\\/]state[\\/]pregnancy\.ts)/, priority: 1 },
 ];
 
 export function scriptChunks(): AstroIntegration {

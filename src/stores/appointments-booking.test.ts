@@ -1,4 +1,3 @@
-import { FetchError } from 'ofetch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Appointment, AppointmentStatus } from '#lib/api/contracts/appointments.ts';
 
@@ -29,6 +28,8 @@ type Modals = typeof import('#client/state/modals.ts');
 let booking: Booking;
 let auth: Auth;
 let modals: Modals;
+// Loaded afresh with the store (each test resets the modules), so the store's failure reader knows it.
+let FetchError: typeof import('#lib/api/fetch-error.ts').FetchError;
 
 const DOCTOR = 'dr-1';
 const START = '2026-12-01T05:30:00.000Z';
@@ -68,9 +69,9 @@ function slotsAnswer(...free: string[]) {
   };
 }
 
-/** A refused call as ofetch rejects it: the status and the API's envelope. */
-function refusal(status: number, data: unknown): FetchError {
-  return Object.assign(new FetchError('refused'), { response: new Response(null, { status }), data });
+/** A refused call as the API client rejects it: the status and the API's envelope. */
+function refusal(status: number, data: unknown): Error {
+  return new FetchError('refused', { response: new Response(null, { status }), data });
 }
 
 function deferred<T>() {
@@ -111,6 +112,7 @@ beforeEach(async () => {
   auth = await import('#client/state/auth.ts');
   modals = await import('#client/state/modals.ts');
   booking = await import('./appointments-booking.ts');
+  ({ FetchError } = await import('#lib/api/fetch-error.ts'));
   auth.$token.set('token');
 });
 
@@ -134,13 +136,14 @@ describe('the booking steps', () => {
     expect(booking.$view.get()).toEqual({ step: 'appointment', appointment: appointment('held') });
     expect(booking.$chosen.get()).toBeUndefined();
     expect(appointmentInAddress(location)).toBe('AP-1');
-    expect(wallet.loadWallet).toHaveBeenCalledTimes(1);
+    // The wallet's store loads on demand once a slot is held.
+    await vi.waitFor(() => expect(wallet.loadWallet).toHaveBeenCalledTimes(1));
 
     api.payAppointment.mockResolvedValue({ success: true, data: { status: 'confirmed', key: 'AP-1', appointment: appointment('confirmed') } });
     await booking.pay(true);
     expect(api.payAppointment).toHaveBeenCalledWith('AP-1', { use_wallet: true });
     expect(booking.$view.get()).toEqual({ step: 'appointment', appointment: appointment('confirmed') });
-    expect(wallet.loadWallet).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(wallet.loadWallet).toHaveBeenCalledTimes(2));
     expect(location.assign).not.toHaveBeenCalled();
     stop();
   });

@@ -4,11 +4,14 @@ import { NotAuthenticatedError } from '#client/api/client.ts';
 import { openLogin } from '#client/login-popup.ts';
 import { $token } from '#client/state/auth.ts';
 import { $openModals } from '#client/state/modals.ts';
-import { type Appointment, BOOKING_WINDOW_DAYS, type OtherPatient, type SlotDay, type SlotTakenAnswer } from '#lib/api/contracts/appointments.ts';
+import type { Appointment, OtherPatient, SlotDay, SlotTakenAnswer } from '#lib/api/contracts/appointments.ts';
 import { describeFailure } from '#lib/api/failure.ts';
+import { BOOKING_WINDOW_DAYS } from '#lib/appointments/booking-window.ts';
 import { latestWins } from '#lib/latest-wins.ts';
 import { onLogin } from './loadable.ts';
-import { loadWallet } from './wallet.ts';
+
+// The wallet (its balance pays the hold) is read once a slot is held: the slots step does not load its store.
+const refreshWallet = () => void import('./wallet.ts').then((wallet) => wallet.loadWallet({ quiet: true }));
 
 /**
  * The pre-reserve page: the doctor's free slots, the chosen one, and the
@@ -173,7 +176,7 @@ export async function hold(start: string, patient: OtherPatient | undefined): Pr
     const { data } = await bookingApi.holdSlot({ doctor_id: doctorId, start, ...(patient ? { for: patient } : {}) });
     chooseSlot(undefined);
     show(data);
-    void loadWallet({ quiet: true });
+    refreshWallet();
     return undefined;
   } catch (error) {
     const failure = describeFailure(error);
@@ -208,7 +211,7 @@ export async function pay(useWallet: boolean): Promise<void> {
     const { data } = await bookingApi.payAppointment(view.appointment.key, { use_wallet: useWallet });
     if (data.status === 'confirmed') {
       show(data.appointment);
-      void loadWallet({ quiet: true });
+      refreshWallet();
     } else {
       location.assign(data.redirect_url);
     }

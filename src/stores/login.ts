@@ -1,13 +1,18 @@
 import { atom, map } from 'nanostores';
-import { addPersonToPhone, checkVerificationCode, fetchPhoneAccounts, registerAccount, sendVerificationCode, switchToPerson } from '#client/api/auth.ts';
 import { $phoneAccountCount, $token, $user, login } from '#client/state/auth.ts';
 import { $loginCode, forgetLoginCode, type LoginPurpose, liveLoginCode, rememberSentCode, updateLoginCode } from '#client/state/login-code.ts';
 import { closeAllModals, openModal, openOnlyModal } from '#client/state/modals.ts';
 import { notify } from '#client/toasts.ts';
 import type { LoginEntry, RegisterBody, User } from '#lib/api/contracts/auth.ts';
-import { describeFailure, type Failure } from '#lib/api/failure.ts';
+import type { Failure } from '#lib/api/failure.ts';
 
 export { RESEND_SECONDS } from '#client/state/login-code.ts';
+
+// The calls and the reading of their failures (with the HTTP client under them) load on the first
+// step that sends something: the popup opens by itself on every account page, and a visitor who only
+// looks at it downloads none of them.
+const authCalls = () => import('#client/api/auth.ts');
+const failures = () => import('#lib/api/failure.ts');
 
 /** The login form (spec §3), shared by the four steps of the popup: what registration sends. */
 export type LoginForm = RegisterBody;
@@ -48,7 +53,7 @@ async function run<T>(call: () => Promise<T>): Promise<T | undefined> {
   try {
     return await call();
   } catch (error) {
-    const failure = describeFailure(error);
+    const failure = (await failures()).describeFailure(error);
     $loginFailure.set(failure);
     if (failure.retryAfter) updateLoginCode({ resendAt: Date.now() + failure.retryAfter * 1000 });
     return undefined;
@@ -59,7 +64,7 @@ async function run<T>(call: () => Promise<T>): Promise<T | undefined> {
 
 /** Phone step: sends the code, then the code step opens. */
 export async function requestCode(phone: string): Promise<boolean> {
-  const sent = await run(() => sendVerificationCode(phone));
+  const sent = await run(async () => (await authCalls()).sendVerificationCode(phone));
   if (!sent) return false;
   $loginForm.setKey('phone_number', phone);
   $loginForm.setKey('code', '');
@@ -72,7 +77,7 @@ export async function requestCode(phone: string): Promise<boolean> {
 export async function resendCode(): Promise<boolean> {
   const pending = $loginCode.get();
   if (!pending) return false;
-  const sent = await run(() => sendVerificationCode(pending.phone));
+  const sent = await run(async () => (await authCalls()).sendVerificationCode(pending.phone));
   if (sent) rememberSentCode(pending.phone, pending.purpose);
   return Boolean(sent);
 }
@@ -107,7 +112,7 @@ export async function startPersonFlow(purpose: Exclude<LoginPurpose, 'login'>): 
 export async function loadPhoneAccounts(): Promise<void> {
   const token = $token.get();
   if (!token) return;
-  const answer = await withSession('switch-person', () => fetchPhoneAccounts(token));
+  const answer = await withSession('switch-person', async () => (await authCalls()).fetchPhoneAccounts(token));
   if (!answer) return;
   $loginAccounts.set(answer.data.map((user) => ({ user })));
   $phoneAccountCount.set(answer.data.length);
@@ -133,7 +138,7 @@ async function askForCode(purpose: Exclude<LoginPurpose, 'login'>): Promise<void
   const previous = $loginCode.get();
   $loginCode.set({ phone, purpose, sentAt: 0, resendAt: previous?.phone === phone ? previous.resendAt : 0, open: true, sessionEnded: true });
   openOnlyModal('login-code');
-  const sent = await run(() => sendVerificationCode(phone));
+  const sent = await run(async () => (await authCalls()).sendVerificationCode(phone));
   if (sent) rememberSentCode(phone, purpose);
 }
 
@@ -145,7 +150,7 @@ export async function verifyCode(code: string): Promise<boolean> {
   const pending = $loginCode.get();
   const phone_number = pending?.phone ?? $loginForm.get().phone_number;
   const purpose = pending?.purpose ?? 'login';
-  const answer = await run(() => checkVerificationCode(phone_number, code));
+  const answer = await run(async () => (await authCalls()).checkVerificationCode(phone_number, code));
   if (!answer) return false;
   // The code is used up; what follows rides on the registration window and the tokens just issued.
   forgetLoginCode();
@@ -176,13 +181,13 @@ export async function completeRegistration(fields: Pick<LoginForm, 'first_name' 
   if (!code && token) {
     // Kept, so that the form is filled again after a code, should the session have ended.
     $loginForm.set({ ...$loginForm.get(), ...fields });
-    const answer = await withSession('add-person', () => addPersonToPhone(token, fields));
+    const answer = await withSession('add-person', async () => (await authCalls()).addPersonToPhone(token, fields));
     if (!answer) return false;
     $phoneAccountCount.set(answer.accounts);
     entry = answer.data;
     login(entry.user, entry.token, { traded: true });
   } else {
-    const answer = await run(() => registerAccount({ phone_number, code, ...fields }));
+    const answer = await run(async () => (await authCalls()).registerAccount({ phone_number, code, ...fields }));
     if (!answer) return false;
     $phoneAccountCount.set($loginAccounts.get().length + 1);
     entry = answer.data;
@@ -202,7 +207,7 @@ export async function pickAccount(choice: AccountChoice): Promise<void> {
     login(choice.user, choice.token);
   } else if (choice.user.id !== $user.get()?.id) {
     const token = $token.get();
-    const answer = token ? await withSession('switch-person', () => switchToPerson(token, choice.user.id)) : undefined;
+    const answer = token ? await withSession('switch-person', async () => (await authCalls()).switchToPerson(token, choice.user.id)) : undefined;
     if (!answer) return;
     login(answer.data.user, answer.data.token, { traded: true });
   }

@@ -51,7 +51,7 @@ export interface Follower {
   networkLost(): void;
 }
 
-/** The status of a failed call: ofetch's FetchError carries it; a network failure has none. */
+/** The status of a failed call: the client's FetchError carries it; a network failure has none. */
 function statusOf(error: unknown): number | undefined {
   const status = (error as { status?: unknown; statusCode?: unknown } | undefined)?.status ?? (error as { statusCode?: unknown } | undefined)?.statusCode;
   return typeof status === 'number' ? status : undefined;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JoinedWaitlist, WaitlistEntry, WaitlistOffer } from '#lib/api/contracts/waitlist.ts';
 
 /**
- * The waitlist stores (the list, and joining) against a mocked `fetch` (the real client module and ofetch in between, so the
+ * The waitlist stores (the list, and joining) against a mocked `fetch` (the real client module in between, so the
  * paths, methods and bodies are the ones the browser sends): load, join, leave, accept, decline, the
  * login popup before joining, and the countdown of a live offer. Each test loads the store afresh.
  */

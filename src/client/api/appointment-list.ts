@@ -9,5 +9,5 @@ export function fetchAppointmentCalendar(key: string): Promise<Blob> {
   const path = `/appointments/${encodeURIComponent(key)}/calendar.ics`;
   // Logged out: authApi opens the login popup and rejects without calling.
   if (!$token.get()) return authApi<Blob>(path);
-  return api(path, { method: 'GET', responseType: 'blob', headers: { Accept: 'text/calendar' } });
+  return api<Blob>(path, { method: 'GET', responseType: 'blob', headers: { Accept: 'text/calendar' } });
 }

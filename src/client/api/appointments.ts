@@ -33,4 +33,5 @@ export const cancelAppointment = (key: string) => authApi<CancelAnswer>(`/appoin
 export const rescheduleAppointment = (key: string, body: RescheduleBody) => authApi<AppointmentAnswer>(`/appointments/${encodeURIComponent(key)}/reschedule`, { body }, refusableFormApi);
 
 /** The appointment as an iCalendar file (bearer, so fetched rather than linked). */
-export const fetchCalendar = (key: string) => api(`/appointments/${encodeURIComponent(key)}/calendar.ics`, { method: 'GET', responseType: 'blob', headers: { Accept: 'text/calendar' } });
+export const fetchCalendar = (key: string) =>
+  api<Blob>(`/appointments/${encodeURIComponent(key)}/calendar.ics`, { method: 'GET', responseType: 'blob', headers: { Accept: 'text/calendar' } });

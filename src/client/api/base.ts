@@ -1,5 +1,5 @@
 /**
- * Where the browser sends API calls (DESIGN.md §5), read once for every caller: the ofetch client,
+ * Where the browser sends API calls (DESIGN.md §5), read once for every caller: the API client,
  * and the few plain fetches that every page carries without it (logout, visit reports).
  */
 export const API_BASE_URL = import.meta.env.PUBLIC_API_BASE_URL || '/api';

@@ -1,11 +1,12 @@
-import { FetchError, type FetchOptions, ofetch } from 'ofetch';
 import { $token, logout } from '#client/state/auth.ts';
 import { openOnlyModal } from '#client/state/modals.ts';
 import { applyErrorPolicy, type ErrorEffects, type PolicyOptions } from '#lib/api/error-policy.ts';
+import { FetchError } from '#lib/api/fetch-error.ts';
 import { apiMessages } from '#lib/api/messages.ts';
 import { notify } from '../toasts.ts';
 
 import { API_BASE_URL } from './base.ts';
+import { createFetcher, type FetchOptions } from './fetcher.ts';
 
 const browserEffects: ErrorEffects = {
   toastError: (message) => notify.error(message),
@@ -31,11 +32,10 @@ export class NotAuthenticatedError extends Error {
 }
 
 /** JSON in and out, POST by default, no retries: the base of every client below. */
-export const plainApi = ofetch.create({
+export const plainApi = createFetcher({
   baseURL: API_BASE_URL,
   method: 'POST',
   headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-  retry: 0,
 });
 
 function createClient(policy: PolicyOptions) {
@@ -72,7 +72,7 @@ export const lookupApi = createClient({ inlineNotFound: true });
 export const lookupFormApi = createClient({ inlineFieldErrors: true, inlineNotFound: true });
 
 /** A call that needs a logged-in user: without a token it opens the login modal and throws. */
-export function authApi<T>(path: string, options: FetchOptions<'json'> = {}, client = api): Promise<T> {
+export function authApi<T>(path: string, options: FetchOptions = {}, client = api): Promise<T> {
   if (!$token.get()) {
     browserEffects.reauthenticate();
     return Promise.reject(new NotAuthenticatedError());

@@ -1,13 +1,17 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { openLogin } from '#client/login-popup.ts';
+import type { Appointment } from '#lib/api/contracts/appointments.ts';
 import { $view, chooseAgain, refreshAppointment, startBooking } from '#stores/appointments-booking.ts';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
-import { Confirmation } from './Confirmation.tsx';
-import { Ended } from './Ended.tsx';
-import { HoldStep } from './HoldStep.tsx';
 import { SlotPicker } from './SlotPicker.tsx';
-import { WaitingForBank } from './WaitingForBank.tsx';
+
+// The steps after the slots (the hold and its payment, waiting for the bank, the confirmation, an
+// ended appointment) load when the booking reaches them: the page opens on the slots.
+const HoldStep = lazy(() => import('./HoldStep.tsx').then((module) => ({ default: module.HoldStep })));
+const WaitingForBank = lazy(() => import('./WaitingForBank.tsx').then((module) => ({ default: module.WaitingForBank })));
+const Confirmation = lazy(() => import('./Confirmation.tsx').then((module) => ({ default: module.Confirmation })));
+const Ended = lazy(() => import('./Ended.tsx').then((module) => ({ default: module.Ended })));
 
 /**
  * The booking part of `/appointment/pre-reserve/{doctor}`: slots → hold → pay → confirmation, each
@@ -43,20 +47,27 @@ export function PreReserve({ doctorId, doctorName }: { doctorId: string; doctorN
           </button>
         </section>
       );
-    case 'appointment': {
-      const { appointment } = view;
-      switch (appointment.status) {
-        case 'held':
-          return <HoldStep appointment={appointment} />;
-        case 'awaiting_payment':
-          return <WaitingForBank appointment={appointment} />;
-        case 'confirmed':
-        case 'completed':
-          return <Confirmation appointment={appointment} />;
-        case 'expired':
-        case 'cancelled':
-          return <Ended appointment={{ ...appointment, status: appointment.status }} />;
-      }
-    }
+    case 'appointment':
+      return (
+        <Suspense fallback={<Loading text="در حال بارگذاری نوبت…" />}>
+          <AppointmentStep appointment={view.appointment} />
+        </Suspense>
+      );
+  }
+}
+
+/** The booked appointment's step, by its status. */
+function AppointmentStep({ appointment }: { appointment: Appointment }) {
+  switch (appointment.status) {
+    case 'held':
+      return <HoldStep appointment={appointment} />;
+    case 'awaiting_payment':
+      return <WaitingForBank appointment={appointment} />;
+    case 'confirmed':
+    case 'completed':
+      return <Confirmation appointment={appointment} />;
+    case 'expired':
+    case 'cancelled':
+      return <Ended appointment={{ ...appointment, status: appointment.status }} />;
   }
 }

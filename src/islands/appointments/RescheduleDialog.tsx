@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { FetchError } from 'ofetch';
 import { useEffect, useMemo, useState } from 'react';
 import { notify } from '#client/toasts.ts';
 import type { Appointment, Slot, SlotDay, SlotTakenAnswer } from '#lib/api/contracts/appointments.ts';
+import { FetchError } from '#lib/api/fetch-error.ts';
 import { formatBookingDay, formatSoon } from '#lib/appointments/when.ts';
 import { formatTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';

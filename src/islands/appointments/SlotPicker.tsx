@@ -1,23 +1,19 @@
-import { Form, useField, useForm } from '@formisch/react';
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
-import { BOOKING_WINDOW_DAYS, type OtherPatient, OtherPatientSchema, type SlotDay } from '#lib/api/contracts/appointments.ts';
-import { cancelRule, cancelUntilOf } from '#lib/appointments/cancel-rule.ts';
+import { lazy, Suspense, useState } from 'react';
+import type { SlotDay } from '#lib/api/contracts/appointments.ts';
+import { BOOKING_WINDOW_DAYS } from '#lib/appointments/booking-window.ts';
 import { formatTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRialWithToman } from '#lib/format/toman.ts';
-import { $chosen, $holding, $refusal, $slots, chooseSlot, hold, loadSlots, loadWholeWindow } from '#stores/appointments-booking.ts';
-import { PrimaryButton } from '../ui/Buttons.tsx';
-import { ChoiceGroup } from '../ui/ChoiceGroup.tsx';
-import { FormAlert } from '../ui/FormAlert.tsx';
+import { $chosen, $refusal, $slots, chooseSlot, loadSlots, loadWholeWindow } from '#stores/appointments-booking.ts';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
-import { PersonFields } from '../ui/PersonFields.tsx';
-import { showFormFailure } from '../ui/server-errors.ts';
-import { WHOM, type Whom } from '../ui/whom.ts';
 import { JoinWaitlist } from '../waitlist/JoinWaitlist.tsx';
 import { Alternatives } from './Alternatives.tsx';
-import { CancelRuleNote } from './CancelRuleNote.tsx';
-import { dayLabel, whenText } from './when.ts';
+import { dayLabel } from './when.ts';
+
+// The reserve form (whom for, another person's fields with the form library and their rules) loads
+// when a time is chosen: the slots are what the page shows first.
+const ReserveForm = lazy(() => import('./ReserveForm.tsx').then((module) => ({ default: module.ReserveForm })));
 
 /** Why a day of the strip has no free time. */
 function closedReason(day: SlotDay): string | undefined {
@@ -102,65 +98,6 @@ function TimeGrid({ day, value, onChange }: { day: SlotDay; value: string | unde
   );
 }
 
-function ReserveForm({ start, cancelFreeHours, holdMinutes }: { start: string; cancelFreeHours: number; holdMinutes: number }) {
-  const holding = useStore($holding);
-  const [whom, setWhom] = useState<Whom>('self');
-  const [problem, setProblem] = useState<string>();
-  const form = useForm({
-    schema: OtherPatientSchema,
-    initialInput: { first_name: '', last_name: '', international_code: '' },
-    validate: 'submit',
-    revalidate: 'input',
-  });
-  const firstName = useField(form, { path: ['first_name'] });
-  const lastName = useField(form, { path: ['last_name'] });
-  const nationalCode = useField(form, { path: ['international_code'] });
-
-  const reserve = async (patient: OtherPatient | undefined) => {
-    setProblem(undefined);
-    const failed = await hold(start, patient);
-    if (failed) setProblem(showFormFailure(form, failed, ['first_name', 'last_name', 'international_code']));
-  };
-  const actions = (
-    <>
-      <FormAlert message={problem} />
-      <PrimaryButton busy={holding} disabled={holding}>
-        رزرو این نوبت
-      </PrimaryButton>
-      <p className="text-sm text-muted">با رزرو، این زمان {toPersianDigits(holdMinutes)} دقیقه برای شما نگه داشته می‌شود تا هزینه را بپردازید.</p>
-    </>
-  );
-
-  return (
-    <div className="flex flex-col gap-4 border-t border-line pt-4">
-      <p>
-        زمان انتخاب‌شده: <strong data-chosen-time>{whenText(start)}</strong>
-      </p>
-      <CancelRuleNote rule={cancelRule({ start, cancelUntil: cancelUntilOf(start, cancelFreeHours), now: new Date() })} />
-      <ChoiceGroup name="booking-whom" legend="نوبت برای چه کسی است؟" options={WHOM} value={whom} onChange={setWhom} disabled={holding} />
-      {whom === 'other' ? (
-        // The other person's fields are checked by the contract's own schema before the call.
-        <Form of={form} className="flex flex-col gap-4" onSubmit={(patient) => reserve(patient)}>
-          <div className="grid gap-3 sm:grid-cols-3">
-            <PersonFields firstName={firstName} lastName={lastName} nationalCode={nationalCode} disabled={holding} />
-          </div>
-          {actions}
-        </Form>
-      ) : (
-        <form
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void reserve(undefined);
-          }}
-        >
-          {actions}
-        </form>
-      )}
-    </div>
-  );
-}
-
 /** Days, times and «reserve»: the first step of the pre-reserve page; with no free time, the doctor's waitlist. */
 export function SlotPicker({ doctorId, doctorName }: { doctorId: string; doctorName: string }) {
   const slots = useStore($slots);
@@ -215,7 +152,11 @@ export function SlotPicker({ doctorId, doctorName }: { doctorId: string; doctorN
         </div>
       )}
       {day && !closedReason(day) && <TimeGrid day={day} value={chosen} onChange={chooseSlot} />}
-      {chosen && <ReserveForm start={chosen} cancelFreeHours={slots.cancelFreeHours} holdMinutes={slots.holdMinutes} />}
+      {chosen && (
+        <Suspense fallback={<Loading text="در حال آماده کردن رزرو…" />}>
+          <ReserveForm start={chosen} cancelFreeHours={slots.cancelFreeHours} holdMinutes={slots.holdMinutes} />
+        </Suspense>
+      )}
       {open.length > 0 && !chosen && <JoinWaitlist doctorId={doctorId} doctorName={doctorName} prominent={false} />}
     </section>
   );

@@ -1,6 +1,6 @@
-import { FetchError } from 'ofetch';
 import { toPersianDigits } from '../format/digits.ts';
 import { readErrorEnvelope } from './envelope.ts';
+import { FetchError } from './fetch-error.ts';
 import { apiMessages } from './messages.ts';
 
 /** A failed call, told in Persian for a form to show beside its fields (the login popup, the profile). */

@@ -4,6 +4,7 @@
  * endpoints (pages/api/appointments/*) and the hospital side.
  */
 import * as v from 'valibot';
+import { BOOKING_WINDOW_DAYS } from '../../appointments/booking-window.ts';
 import { required } from '../../validation/base.ts';
 import { dateTimeMessages, existsInCalendar, isIsoDate } from '../../validation/datetime.ts';
 import { validationMessages as M } from '../../validation/messages.ts';
@@ -20,8 +21,7 @@ export type AppointmentScope = (typeof APPOINTMENT_SCOPES)[number];
 export const DEFAULT_HOLD_MINUTES = 10;
 export const DEFAULT_CANCEL_FREE_HOURS = 24;
 export const DEFAULT_REMINDER_HOURS = 24;
-/** How far ahead slots are offered (the next 31 days). */
-export const BOOKING_WINDOW_DAYS = 31;
+export { BOOKING_WINDOW_DAYS } from '../../appointments/booking-window.ts';
 
 /** AP-XXXXXX: what the patient and the desk see. */
 export const APPOINTMENT_KEY_PATTERN = /^AP-[0-9A-Z]{6}$/;
