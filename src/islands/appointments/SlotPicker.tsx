@@ -105,7 +105,8 @@ export function SlotPicker({ doctorId, doctorName }: { doctorId: string; doctorN
   const refusal = useStore($refusal);
   const [pickedDay, setPickedDay] = useState<string>();
 
-  if (slots.status === 'loading') return <Loading text="در حال بارگذاری نوبت‌های آزاد…" />;
+  // As tall as the days and times at their least (the section's min-height), so the footer below does not jump.
+  if (slots.status === 'loading') return <Loading text="در حال بارگذاری نوبت‌های آزاد…" reserve="min-h-[30rem]" />;
   if (slots.status === 'failed') return <LoadFailed text="نوبت‌های آزاد بارگذاری نشد." onRetry={() => void loadSlots()} />;
 
   const open = slots.days.filter((day) => day.slots.some((slot) => slot.available));
@@ -114,7 +115,7 @@ export function SlotPicker({ doctorId, doctorName }: { doctorId: string; doctorN
   const day = slots.days.find((candidate) => candidate.date === dayId);
 
   return (
-    <section aria-labelledby="slots-title" className="flex min-w-0 flex-col gap-5 rounded-2xl border border-line bg-card p-4 sm:p-5">
+    <section aria-labelledby="slots-title" className="flex min-h-[30rem] min-w-0 flex-col gap-5 rounded-2xl border border-line bg-card p-4 sm:p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="slots-title" className="text-lg font-bold">
           انتخاب زمان نوبت

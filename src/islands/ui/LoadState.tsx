@@ -1,7 +1,10 @@
-/** While data loads from the server: read out once, not a spinner alone. */
-export function Loading({ text }: { text: string }) {
+/**
+ * While data loads from the server: read out once, not a spinner alone. `reserve` is a min-height
+ * class for a box about the size of what replaces it, so the page below does not jump when it comes.
+ */
+export function Loading({ text, reserve = '' }: { text: string; reserve?: string }) {
   return (
-    <p className="rounded-2xl border border-line bg-card p-5 text-muted" role="status">
+    <p className={`rounded-2xl border border-line bg-card p-5 text-muted ${reserve}`} role="status">
       {text}
     </p>
   );
