@@ -65,12 +65,6 @@ const GROUPS = [
     test: /[\\/]src[\\/](?:stores[\\/]test-results|client[\\/]api[\\/]test-results|lib[\\/]test-results[\\/]terms|islands[\\/]test-results[\\/]labels)\.ts/,
     priority: 1,
   },
-  // What every account page runs before its content: the login guard and the lazy pages' table.
-  {
-    name: 'gate',
-    test: /[\\/]src[\\/]islands[\\/](?:account-pages|auth[\\/]AuthGate|auth[\\/]gated-page)\.tsx/,
-    priority: 1,
-  },
 ];
 
 export function scriptChunks(): AstroIntegration {
