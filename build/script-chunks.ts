@@ -20,8 +20,9 @@ const GROUPS = [
   { name: 'shell', test: /[\\/]src[\\/](?:layouts[\\/]Base\.astro\?astro&type=script|islands[\\/]shell[\\/]boot\.ts|client[\\/]shell[\\/]main\.ts)/, priority: 2 },
   // Before the account pages' groups (same priority, earlier), so they never take the date maths.
   { name: 'dates', test: /[\\/]src[\\/](?:lib[\\/]format[\\/]date\.ts|lib[\\/]pregnancy[\\/]|client[\\/]state[\\/]pregnancy\.ts)/, priority: 1 },
-  // React, its DOM renderer and its store hook: the one large piece every island page shares, in one file.
-  { name: 'react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@nanostores[\\/]react)[\\/]/, priority: 3 },
+  // React, its DOM renderer, its store hook and Astro's React renderer that hydrates the islands: the
+  // one large piece every island page shares, in one file.
+  { name: 'react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@nanostores[\\/]react|@astrojs[\\/]react)[\\/]/, priority: 3 },
   // The libraries under the account pages come in groups of their own, each loaded by the pages (and
   // the steps of a page) that use it: the rules (valibot and every field rule of lib/validation),
   // the form library, and the HTTP client (on the platform's fetch) with its error policy. The islands and the UI kit are left
@@ -31,7 +32,7 @@ const GROUPS = [
   { name: 'forms', test: /[\\/]node_modules[\\/]@formisch[\\/]/, priority: 1 },
   {
     name: 'http',
-    test: /[\\/]src[\\/](?:client[\\/]api[\\/](?:client|fetcher)\.ts|lib[\\/]api[\\/](?:error-policy|failure|envelope|fetch-error)\.ts)/,
+    test: /[\\/]src[\\/](?:client[\\/]api[\\/](?:client|fetcher)\.ts|lib[\\/]api[\\/](?:error-policy|failure|envelope|fetch-error)\.ts|islands[\\/]ui[\\/]failure-message\.ts)/,
     priority: 1,
   },
   // The small parts of the UI kit that the login popup and nearly every step draw (buttons, the sheet,
@@ -44,7 +45,24 @@ const GROUPS = [
   },
   {
     name: 'lists',
-    test: /[\\/]src[\\/](?:islands[\\/]ui[\\/](?:Skeleton|StatusChip|Facts|Tabs|Pager|ListView|ChoiceGroup|GenderChoice|PersonFields)\.tsx|lib[\\/]list-view\.ts)/,
+    test: /[\\/]src[\\/](?:islands[\\/]ui[\\/](?:Skeleton|StatusChip|Facts|Tabs|Pager|ListView|ChoiceGroup|GenderChoice|PersonFields)\.tsx|lib[\\/](?:list-view|api[\\/]pages|appointments[\\/]scopes)\.ts)/,
+    priority: 1,
+  },
+  // Each area's store, its calls and its plain values (statuses, labels, limits) in one file: a list
+  // page needs them all at once, and as small files each paid its own response headers.
+  {
+    name: 'wallet',
+    test: /[\\/]src[\\/](?:stores[\\/]wallet|client[\\/]api[\\/]wallet|lib[\\/]wallet[\\/]terms|islands[\\/]wallet[\\/]labels)\.ts/,
+    priority: 1,
+  },
+  {
+    name: 'invoices',
+    test: /[\\/]src[\\/](?:stores[\\/]invoices|client[\\/]api[\\/]invoices|islands[\\/]invoices[\\/]labels)\.ts/,
+    priority: 1,
+  },
+  {
+    name: 'test-results',
+    test: /[\\/]src[\\/](?:stores[\\/]test-results|client[\\/]api[\\/]test-results|lib[\\/]test-results[\\/]terms|islands[\\/]test-results[\\/]labels)\.ts/,
     priority: 1,
   },
 ];

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { fetchAppointmentCalendar } from '#client/api/appointment-list.ts';
 import { cancelAppointment, fetchAppointments, fetchSlots, rescheduleAppointment } from '#client/api/appointments.ts';
 import type { Appointment, SlotDay } from '#lib/api/contracts/appointments.ts';
-import type { ListMeta } from '#lib/api/contracts/list.ts';
+import type { ListMeta } from '#lib/api/pages.ts';
 import { BOOKING_WINDOW_DAYS } from '#lib/appointments/booking-window.ts';
 import { type MyAppointmentsView, readMyAppointmentsView, writeMyAppointmentsView } from '#lib/appointments/list-view.ts';
 import { createLoader, type Loadable, type Page, viewInAddress } from './loadable.ts';

@@ -2,9 +2,10 @@ import { atom } from 'nanostores';
 import { NotAuthenticatedError } from '#client/api/client.ts';
 import * as requestsApi from '#client/api/service-requests.ts';
 import { $token } from '#client/state/auth.ts';
-import { SERVICE_REQUEST_KEY_PATTERN, type ServiceRequest, type ServiceRequestFile } from '#lib/api/contracts/service-requests.ts';
+import type { ServiceRequest, ServiceRequestFile } from '#lib/api/contracts/service-requests.ts';
 import { describeFailure } from '#lib/api/failure.ts';
 import { latestWins } from '#lib/latest-wins.ts';
+import { SERVICE_REQUEST_KEY_PATTERN } from '#lib/services/requests.ts';
 import { onLogin } from './loadable.ts';
 
 /**

@@ -1,8 +1,9 @@
 import { atom } from 'nanostores';
 import { uploadRequestFile } from '#client/api/service-requests.ts';
-import { REQUEST_FILE_MAX_BYTES, REQUEST_FILE_TYPES, REQUEST_FILES_MAX, type ServiceRequestFile } from '#lib/api/contracts/service-requests.ts';
+import type { ServiceRequestFile } from '#lib/api/contracts/service-requests.ts';
 import { describeFailure } from '#lib/api/failure.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
+import { REQUEST_FILE_MAX_BYTES, REQUEST_FILE_TYPES, REQUEST_FILES_MAX } from '#lib/services/requests.ts';
 
 /**
  * The photos and PDFs attached on the request form (/sr/request/store): each is uploaded as soon as

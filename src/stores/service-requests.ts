@@ -1,8 +1,9 @@
 import { atom } from 'nanostores';
 import { createServiceRequest, fetchSavedContacts, fetchServiceRequests } from '#client/api/service-requests.ts';
-import { LAST_PAGE, type ListMeta } from '#lib/api/contracts/list.ts';
-import { type SavedContact, SERVICE_REQUEST_STATUSES, type ServiceRequest, type ServiceRequestBody, type ServiceRequestStatus } from '#lib/api/contracts/service-requests.ts';
+import type { SavedContact, ServiceRequest, ServiceRequestBody } from '#lib/api/contracts/service-requests.ts';
+import { LAST_PAGE, type ListMeta } from '#lib/api/pages.ts';
 import { queryOf, readChoice, readPage, writeListQuery } from '#lib/list-view.ts';
+import { SERVICE_REQUEST_STATUSES, type ServiceRequestStatus } from '#lib/services/requests.ts';
 import { createLoader, type Loadable, loadWhileWatched, type Page, viewInAddress } from './loadable.ts';
 
 /**

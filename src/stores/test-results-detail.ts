@@ -1,7 +1,8 @@
 import { atom } from 'nanostores';
 import * as resultsApi from '#client/api/test-results.ts';
-import type { ResultShare, ShareHours, TestResult } from '#lib/api/contracts/test-results.ts';
+import type { ResultShare, TestResult } from '#lib/api/contracts/test-results.ts';
 import { describeFailure } from '#lib/api/failure.ts';
+import type { ShareHours } from '#lib/test-results/terms.ts';
 import { createLoader, type Loadable, onLogin } from './loadable.ts';
 
 /**

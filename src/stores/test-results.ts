@@ -1,8 +1,9 @@
 import { atom } from 'nanostores';
 import { claimTestResult, fetchTestResults } from '#client/api/test-results.ts';
-import { LAST_PAGE, type ListMeta } from '#lib/api/contracts/list.ts';
-import { type ClaimNeedsCode, type ClaimTestResultBody, TEST_RESULT_KEY_PATTERN, type TestResultSummary } from '#lib/api/contracts/test-results.ts';
+import type { ClaimNeedsCode, ClaimTestResultBody, TestResultSummary } from '#lib/api/contracts/test-results.ts';
+import { LAST_PAGE, type ListMeta } from '#lib/api/pages.ts';
 import { queryOf, readPage, writeListQuery } from '#lib/list-view.ts';
+import { TEST_RESULT_KEY_PATTERN } from '#lib/test-results/terms.ts';
 import { createLoader, type Loadable, type Page, pushAddress, viewInAddress } from './loadable.ts';
 
 /**

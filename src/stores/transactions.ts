@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import { fetchTransactions } from '#client/api/wallet.ts';
-import type { ListMeta } from '#lib/api/contracts/list.ts';
 import type { WalletTransaction } from '#lib/api/contracts/wallet.ts';
+import type { ListMeta } from '#lib/api/pages.ts';
 import { readStatementFilters, type StatementFilters, writeStatementFilters } from '#lib/wallet/statement-filters.ts';
 import { createLoader, type Loadable, loadWhileWatched, type Page, viewInAddress } from './loadable.ts';
 import { $walletChanges } from './wallet.ts';

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import * as walletApi from '#client/api/wallet.ts';
 import { $user, setUser } from '#client/state/auth.ts';
-import type { ListMeta } from '#lib/api/contracts/list.ts';
 import type { ChargeBody, Wallet, Withdrawal, WithdrawalBody } from '#lib/api/contracts/wallet.ts';
+import type { ListMeta } from '#lib/api/pages.ts';
 import { createLoader, type Loadable, loadWhileWatched, type Page } from './loadable.ts';
 
 /** The wallet's balance (`GET /wallet`), loaded when a component first subscribes. */

@@ -128,11 +128,13 @@ for (const [path, heading] of ISLAND_PAGES) {
 }
 
 /**
- * Logged in, the account pages draw their content (lists, forms) and load its code. They do not
- * meet the 80 KB budget yet (the forms' library and rules, the lists' stores and their chunks); this
- * ceiling keeps them from growing until they do.
+ * Logged in, the account pages draw their content (lists, forms) and load its code. Lists load
+ * neither the rules nor the form library any more; the pages whose first view is a form (the
+ * service request's form, the charge, the results with their claim form) load both and stay above
+ * the 80 KB budget, as do the appointments and a request's invoice, whose first view is larger. This
+ * ceiling is the largest of them (the service request's form, 97.5 KB) and keeps them from growing.
  */
-const LOGGED_IN_CEILING_KB = 105;
+const LOGGED_IN_CEILING_KB = 98;
 
 /**
  * Each page in a fresh browser context (an empty cache), the token and the user already stored as

@@ -1,12 +1,5 @@
-import type {
-  ClaimTestResultAnswer,
-  ClaimTestResultBody,
-  ShareHours,
-  ShareTestResultAnswer,
-  TestResultAnswer,
-  TestResultsAnswer,
-  TestResultsQuery,
-} from '#lib/api/contracts/test-results.ts';
+import type { ClaimTestResultAnswer, ClaimTestResultBody, ShareTestResultAnswer, TestResultAnswer, TestResultsAnswer, TestResultsQuery } from '#lib/api/contracts/test-results.ts';
+import type { ShareHours } from '#lib/test-results/terms.ts';
 import { authApi, lookupApi, lookupFormApi, refusableFormApi } from './client.ts';
 
 /**

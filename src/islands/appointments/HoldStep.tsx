@@ -10,8 +10,8 @@ import { pay, refreshAppointment } from '#stores/appointments-booking.ts';
 import { $wallet } from '#stores/wallet.ts';
 import { PrimaryButton } from '../ui/Buttons.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
+import { failureMessage } from '../ui/failure-message.ts';
 import { PaymentSplit, splitPayment } from '../ui/PaymentSplit.tsx';
-import { showFormFailure } from '../ui/server-errors.ts';
 import { AppointmentFacts } from './AppointmentFacts.tsx';
 import { CancelRuleNote } from './CancelRuleNote.tsx';
 import { Ended } from './Ended.tsx';
@@ -96,7 +96,7 @@ export function HoldStep({ appointment }: { appointment: Appointment }) {
             // Off to the bank: the button stays busy while the browser leaves.
             if (byBank === 0) setPaying(false);
           } catch (error) {
-            setProblem(showFormFailure(undefined, error, []));
+            setProblem(failureMessage(error));
             setPaying(false);
           }
         }}

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useState } from 'react';
-import { APPOINTMENT_SCOPES, type Appointment, type AppointmentScope } from '#lib/api/contracts/appointments.ts';
+import type { Appointment } from '#lib/api/contracts/appointments.ts';
+import { APPOINTMENT_SCOPES, type AppointmentScope } from '#lib/appointments/scopes.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { $myAppointments, $myAppointmentsView, downloadAppointmentCalendar, loadMyAppointments, showMyAppointments } from '#stores/appointments.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';

@@ -9,9 +9,9 @@ import { toPersianDigits } from '#lib/format/digits.ts';
 import { $rescheduleSlots, loadRescheduleSlots, rescheduleMyAppointment } from '#stores/appointments.ts';
 import { PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
+import { failureMessage } from '../ui/failure-message.ts';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
 import { Sheet } from '../ui/Sheet.tsx';
-import { showFormFailure } from '../ui/server-errors.ts';
 import { dayLabel } from './when.ts';
 
 /** The days that still have a free slot other than the appointment's own. */
@@ -101,7 +101,7 @@ function Chooser({ appointment, onDone }: { appointment: Appointment; onDone: ()
       const others = alternativesOf(error);
       setAlternatives(others);
       setStart('');
-      setProblem(showFormFailure(undefined, error, ['start']) ?? 'زمان نوبت تغییر نکرد. دوباره تلاش کنید.');
+      setProblem(failureMessage(error) ?? 'زمان نوبت تغییر نکرد. دوباره تلاش کنید.');
       if (others.length > 0) void loadRescheduleSlots(appointment.doctor_id);
     } finally {
       setBusy(false);

@@ -1,4 +1,5 @@
-import type { AppointmentScope, AppointmentStatus } from '#lib/api/contracts/appointments.ts';
+import type { AppointmentStatus } from '#lib/api/contracts/appointments.ts';
+import type { AppointmentScope } from '#lib/appointments/scopes.ts';
 
 export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   held: 'رزرو موقت',

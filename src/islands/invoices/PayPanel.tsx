@@ -8,8 +8,8 @@ import { $wallet } from '#stores/wallet.ts';
 import { BankActions } from '../ui/BankActions.tsx';
 import { PrimaryButton } from '../ui/Buttons.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
+import { failureMessage } from '../ui/failure-message.ts';
 import { PaymentSplit, splitPayment } from '../ui/PaymentSplit.tsx';
-import { showFormFailure } from '../ui/server-errors.ts';
 
 const panel = 'flex flex-col gap-4 rounded-2xl border border-line bg-card p-4 sm:p-5';
 
@@ -54,7 +54,7 @@ export function PayPanel({ invoice, onPaid }: { invoice: Invoice; onPaid: () => 
       if (outcome === 'paid') onPaid();
       // Off to the bank: the button stays busy while the browser leaves.
     } catch (error) {
-      setProblem(showFormFailure(undefined, error, []));
+      setProblem(failureMessage(error));
       setPaying(false);
     }
   };

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { REQUEST_FILE_MAX_BYTES, REQUEST_FILE_TYPES, REQUEST_FILES_MAX } from '#lib/api/contracts/service-requests.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
+import { REQUEST_FILE_MAX_BYTES, REQUEST_FILE_TYPES, REQUEST_FILES_MAX } from '#lib/services/requests.ts';
 import { $attachedFiles, attachFiles, detachFile } from '#stores/service-requests-files.ts';
 import { fileSizeText } from './labels.ts';
 

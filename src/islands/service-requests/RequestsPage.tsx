@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import type { ServiceRequestStatus } from '#lib/api/contracts/service-requests.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
+import type { ServiceRequestStatus } from '#lib/services/requests.ts';
 import { $serviceRequests, $serviceRequestsView, loadServiceRequests, type ServiceRequestsView, showServiceRequests } from '#stores/service-requests.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { ListView } from '../ui/ListView.tsx';

@@ -1,5 +1,5 @@
-import { SERVICE_REQUEST_STATUS_NAMES, type ServiceRequestStatus } from '#lib/api/contracts/service-requests.ts';
 import { SERVICE_WINDOWS, type ServiceWindow } from '#lib/services/names.ts';
+import { SERVICE_REQUEST_STATUS_NAMES, type ServiceRequestStatus } from '#lib/services/requests.ts';
 
 /** The statuses' Persian names (the contract's, so chips, the timeline and the SMS agree). */
 export const STATUS_LABELS: Record<ServiceRequestStatus, string> = SERVICE_REQUEST_STATUS_NAMES;

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { SHARE_HOURS, type ShareHours, type TestResult } from '#lib/api/contracts/test-results.ts';
+import { type TestResult } from '#lib/api/contracts/test-results.ts';
+import { SHARE_HOURS, type ShareHours } from '#lib/test-results/terms.ts';
 import { formatJalaliDateTime } from '#lib/format/date.ts';
 import { $newShare, $shareState, createResultShare, revokeResultShare } from '#stores/test-results-detail.ts';
 import { ChoiceGroup } from '../ui/ChoiceGroup.tsx';

@@ -1,5 +1,6 @@
-import type { Flag, TestResultStatus } from '#lib/api/contracts/test-results.ts';
-import { TEST_RESULT_STATUS_NAMES } from '#lib/api/contracts/test-results.ts';
+import type { Flag } from '#lib/api/contracts/test-results.ts';
+import type { TestResultStatus } from '#lib/test-results/terms.ts';
+import { TEST_RESULT_STATUS_NAMES } from '#lib/test-results/terms.ts';
 
 export const STATUS_LABELS: Record<TestResultStatus, string> = TEST_RESULT_STATUS_NAMES;
 

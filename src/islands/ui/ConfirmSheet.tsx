@@ -3,8 +3,8 @@ import { notify } from '#client/toasts.ts';
 import { describeFailure } from '#lib/api/failure.ts';
 import { ConfirmActions } from './Buttons.tsx';
 import { FormAlert } from './FormAlert.tsx';
+import { failureMessage } from './failure-message.ts';
 import { Sheet } from './Sheet.tsx';
-import { showFormFailure } from './server-errors.ts';
 
 export interface ConfirmSheetProps<T> {
   /** What is to be confirmed; the sheet is open while there is one. */
@@ -50,7 +50,7 @@ export function ConfirmSheet<T>({ subject, onClose, title, children, confirmLabe
       onClose();
     } catch (error) {
       setRefused(refusalIsFinal && describeFailure(error).status === 409);
-      setProblem(showFormFailure(undefined, error, []) ?? failure);
+      setProblem(failureMessage(error) ?? failure);
     } finally {
       setBusy(false);
     }

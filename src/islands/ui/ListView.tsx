@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ListMeta } from '#lib/api/contracts/list.ts';
+import type { ListMeta } from '#lib/api/pages.ts';
 import type { Loadable } from '#stores/loadable.ts';
 import { LoadFailed } from './LoadState.tsx';
 import { Pager } from './Pager.tsx';

@@ -1,5 +1,7 @@
-import { type ReactNode, useState } from 'react';
-import { ConfirmSheet } from './ConfirmSheet.tsx';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+
+// The confirmation's sheet loads when a link is to be revoked, not with the list.
+const ConfirmSheet = lazy(() => import('./ConfirmSheet.tsx').then((module) => ({ default: module.ConfirmSheet })));
 
 export interface LiveLink {
   id: number;
@@ -46,19 +48,21 @@ export function LiveLinks<T extends LiveLink>({ links, newId, describe, question
       </ul>
       {revoking && (
         // No toast: the link leaves the list, which says it.
-        <ConfirmSheet
-          subject={revoking}
-          onClose={() => setRevoking(undefined)}
-          title="باطل کردن پیوند"
-          confirmLabel="بله، باطل شود"
-          action={async (link) => {
-            await revoke(link);
-            return undefined;
-          }}
-          failure="پیوند باطل نشد. دوباره تلاش کنید."
-        >
-          <p className="leading-8">{question(revoking)}</p>
-        </ConfirmSheet>
+        <Suspense fallback={null}>
+          <ConfirmSheet
+            subject={revoking}
+            onClose={() => setRevoking(undefined)}
+            title="باطل کردن پیوند"
+            confirmLabel="بله، باطل شود"
+            action={async () => {
+              await revoke(revoking);
+              return undefined;
+            }}
+            failure="پیوند باطل نشد. دوباره تلاش کنید."
+          >
+            <p className="leading-8">{question(revoking)}</p>
+          </ConfirmSheet>
+        </Suspense>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import type { ListMeta } from '#lib/api/contracts/list.ts';
+import type { ListMeta } from '#lib/api/pages.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 
 const buttonClass = 'inline-flex min-h-11 items-center justify-center rounded-xl border border-line px-4 font-bold hover:bg-page disabled:cursor-not-allowed disabled:opacity-50';

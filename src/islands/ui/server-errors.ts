@@ -1,5 +1,6 @@
 import { setErrors } from '@formisch/react';
 import { describeFailure } from '#lib/api/failure.ts';
+import { failureMessage } from './failure-message.ts';
 
 // formisch types a path from the form's schema; these fields come from a runtime list of its
 // keys, so the call is typed once here.
@@ -27,7 +28,6 @@ export function showServerFieldErrors(form: unknown, fieldErrors: Record<string,
  * login popup, a toast).
  */
 export function showFormFailure(form: unknown, error: unknown, fields: readonly string[]): string | undefined {
-  const failure = describeFailure(error);
-  if (showServerFieldErrors(form, failure.fieldErrors, fields)) return undefined;
-  return failure.status !== undefined && failure.status < 500 && failure.status !== 401 ? failure.message : undefined;
+  if (showServerFieldErrors(form, describeFailure(error).fieldErrors, fields)) return undefined;
+  return failureMessage(error);
 }

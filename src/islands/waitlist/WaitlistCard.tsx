@@ -10,8 +10,8 @@ import { $offerSecondsLeft, acceptOffer, isOpenEntry, payStepAddress } from '#st
 import { PrimaryButton } from '../ui/Buttons.tsx';
 import { Fact, Facts, FactTable } from '../ui/Facts.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
+import { failureMessage } from '../ui/failure-message.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
-import { showFormFailure } from '../ui/server-errors.ts';
 import { STATUS_TONES, type WaitlistAnswer } from './labels.ts';
 
 const actionClass = 'inline-flex min-h-11 items-center justify-center rounded-xl border border-line px-4 text-sm font-bold hover:bg-page disabled:opacity-60';
@@ -87,7 +87,7 @@ function OfferPanel({ entry, offer, clinicName, onAnswer }: { entry: WaitlistEnt
                 // On to the booking page's pay step: the button stays busy while the browser leaves.
                 location.assign(payAt);
               } catch (error) {
-                setProblem(showFormFailure(undefined, error, []) ?? 'نوبت قبول نشد. دوباره تلاش کنید.');
+                setProblem(failureMessage(error) ?? 'نوبت قبول نشد. دوباره تلاش کنید.');
                 setAccepting(false);
               }
             }}

@@ -1,12 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
-import { WAITLIST_KEY_PATTERN, type WaitlistEntry } from '#lib/api/contracts/waitlist.ts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { WaitlistEntry } from '#lib/api/contracts/waitlist.ts';
+import { WAITLIST_KEY_PATTERN } from '#lib/waitlist/terms.ts';
 import { $waitlist, isOpenEntry, loadWaitlist } from '#stores/waitlist.ts';
 import { LoadFailed } from '../ui/LoadState.tsx';
 import { ListSkeleton } from '../ui/Skeleton.tsx';
-import { AnswerDialog } from './AnswerDialog.tsx';
 import type { WaitlistAnswer } from './labels.ts';
 import { WaitlistCard } from './WaitlistCard.tsx';
+
+// The question before leaving or declining, with its sheet, loads when a card asks it.
+const AnswerDialog = lazy(() => import('./AnswerDialog.tsx').then((module) => ({ default: module.AnswerDialog })));
 
 /** The entry the SMS's link names (`?waitlist=WL-XXXXXX`), if the address has a well-formed one. */
 export function focusedKey(search: string): string | undefined {
@@ -98,7 +101,11 @@ export default function WaitlistSection({ placement, clinics }: { placement: Pla
           ))}
         </ul>
       )}
-      <AnswerDialog pending={pending} onClose={() => setPending(undefined)} />
+      {pending && (
+        <Suspense fallback={null}>
+          <AnswerDialog pending={pending} onClose={() => setPending(undefined)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import { Form, useField, useForm } from '@formisch/react';
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import { CHARGE_PRESETS, type ChargeBody, chargeSchema } from '#lib/api/contracts/wallet.ts';
+import { type ChargeBody, chargeSchema } from '#lib/api/contracts/wallet.ts';
 import { formatAmountInput } from '#lib/format/grouped-input.ts';
 import { formatRial, parseNumber } from '#lib/format/number.ts';
 import { MIN_AMOUNT_RIAL } from '#lib/validation/numeric.ts';
+import { CHARGE_PRESETS } from '#lib/wallet/terms.ts';
 import { $wallet, startCharge } from '#stores/wallet.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { PrimaryButton } from '../ui/Buttons.tsx';

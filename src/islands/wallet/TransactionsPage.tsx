@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import { TRANSACTION_TYPES, type TransactionType } from '#lib/api/contracts/wallet.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import type { StatementFilters } from '#lib/wallet/statement-filters.ts';
+import { TRANSACTION_TYPES, type TransactionType } from '#lib/wallet/terms.ts';
 import { $statement, $statementFilters, loadStatement, setStatementFilters } from '#stores/transactions.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { JalaliRangeField } from '../dates/JalaliRangeField.tsx';

@@ -1,4 +1,5 @@
-import type { TransactionType, WalletTransaction, WithdrawalStatus } from '#lib/api/contracts/wallet.ts';
+import type { WalletTransaction, WithdrawalStatus } from '#lib/api/contracts/wallet.ts';
+import type { TransactionType } from '#lib/wallet/terms.ts';
 
 /** The statement's types in Persian (the filter and each row). */
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {

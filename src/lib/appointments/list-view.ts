@@ -3,8 +3,9 @@
  * link opens the same tab): `tab` (upcoming, past, cancelled) and `page`. Anything unreadable falls
  * back to the first page of the upcoming tab.
  */
-import { APPOINTMENT_SCOPES, type AppointmentScope } from '../api/contracts/appointments.ts';
+
 import { queryOf, readChoice, readPage, writeListQuery } from '../list-view.ts';
+import { APPOINTMENT_SCOPES, type AppointmentScope } from './scopes.ts';
 
 export interface MyAppointmentsView {
   tab: AppointmentScope;

@@ -3,8 +3,9 @@
  * shared link shows the same statement): `type`, `from`, `to` (Tehran days, YYYY-MM-DD) and `page`.
  * Anything unreadable in an address is dropped rather than sent to the API.
  */
-import { TRANSACTION_TYPES, type TransactionType } from '../api/contracts/wallet.ts';
+
 import { queryOf, readChoice, readPage, writeListQuery } from '../list-view.ts';
+import { TRANSACTION_TYPES, type TransactionType } from './terms.ts';
 
 export interface StatementFilters {
   type?: TransactionType;

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { BOOKING_WINDOW_DAYS } from '../../appointments/booking-window.ts';
+import { APPOINTMENT_SCOPES, type AppointmentScope } from '../../appointments/scopes.ts';
 import { required } from '../../validation/base.ts';
 import { dateTimeMessages, existsInCalendar, isIsoDate } from '../../validation/datetime.ts';
 import { validationMessages as M } from '../../validation/messages.ts';
@@ -12,10 +13,10 @@ import { NationalCodeSchema } from '../../validation/national-code.ts';
 import { PersonNameSchema } from '../../validation/person.ts';
 import { type ListMeta, PageQuerySchema } from './list.ts';
 
+export { APPOINTMENT_SCOPES, type AppointmentScope };
+
 export const APPOINTMENT_STATUSES = ['held', 'awaiting_payment', 'confirmed', 'cancelled', 'expired', 'completed'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-export const APPOINTMENT_SCOPES = ['upcoming', 'past', 'cancelled'] as const;
-export type AppointmentScope = (typeof APPOINTMENT_SCOPES)[number];
 
 /** Defaults of the booking settings (env: HOLD_MINUTES, CANCEL_FREE_HOURS, REMINDER_HOURS). */
 export const DEFAULT_HOLD_MINUTES = 10;

@@ -4,16 +4,9 @@
  */
 import * as v from 'valibot';
 import { validationMessages as M } from '../../validation/messages.ts';
+import { LAST_PAGE, type ListMeta } from '../pages.ts';
 
-/** A list answer (api.md): `page` from 1, `per_page` ≤ 50. */
-export interface ListMeta {
-  page: number;
-  per_page: number;
-  total: number;
-}
-
-/** The highest page the API reads (`?page=` has at most six digits). */
-export const LAST_PAGE = 999_999;
+export { LAST_PAGE, type ListMeta };
 
 const PageSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, M.integer), v.toNumber(), v.minValue(1, M.min1)), '1');
 const PerPageSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, M.integer), v.toNumber(), v.minValue(1, M.min1), v.maxValue(50, 'حداکثر ۵۰ مورد در هر صفحه')), '20');

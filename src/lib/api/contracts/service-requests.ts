@@ -5,6 +5,17 @@
  */
 import * as v from 'valibot';
 import { SERVICE_WINDOW_KEYS, type ServiceWindow } from '../../services/names.ts';
+import {
+  REQUEST_FILE_MAX_BYTES,
+  REQUEST_FILE_TYPES,
+  REQUEST_FILES_MAX,
+  type RequestFileType,
+  SERVICE_REQUEST_HORIZON_DAYS,
+  SERVICE_REQUEST_KEY_PATTERN,
+  SERVICE_REQUEST_STATUS_NAMES,
+  SERVICE_REQUEST_STATUSES,
+  type ServiceRequestStatus,
+} from '../../services/requests.ts';
 import { inputMessage, required, SingleLineInputSchema } from '../../validation/base.ts';
 import { IsoInstantSchema } from '../../validation/datetime.ts';
 import { validationMessages as M } from '../../validation/messages.ts';
@@ -14,20 +25,18 @@ import { AddressSchema, NotesSchema } from '../../validation/request-text.ts';
 import { type AppointmentPatient, BookingDaySchema, OtherPatientSchema } from './appointments.ts';
 import { type ListMeta, PageQuerySchema } from './list.ts';
 
-export { SERVICE_WINDOW_KEYS, type ServiceWindow };
-
-export const SERVICE_REQUEST_STATUSES = ['submitted', 'reviewing', 'scheduled', 'in_progress', 'done', 'cancelled', 'rejected'] as const;
-export type ServiceRequestStatus = (typeof SERVICE_REQUEST_STATUSES)[number];
-
-/** Persian names of the statuses, for chips, the timeline and SMS. */
-export const SERVICE_REQUEST_STATUS_NAMES: Record<ServiceRequestStatus, string> = {
-  submitted: 'ثبت شده',
-  reviewing: 'در حال بررسی',
-  scheduled: 'زمان‌بندی شده',
-  in_progress: 'در حال انجام',
-  done: 'انجام شده',
-  cancelled: 'لغو شده',
-  rejected: 'رد شده',
+export {
+  REQUEST_FILE_MAX_BYTES,
+  REQUEST_FILE_TYPES,
+  REQUEST_FILES_MAX,
+  type RequestFileType,
+  SERVICE_REQUEST_HORIZON_DAYS,
+  SERVICE_REQUEST_KEY_PATTERN,
+  SERVICE_REQUEST_STATUS_NAMES,
+  SERVICE_REQUEST_STATUSES,
+  SERVICE_WINDOW_KEYS,
+  type ServiceRequestStatus,
+  type ServiceWindow,
 };
 
 /**
@@ -47,21 +56,8 @@ export const SERVICE_REQUEST_MOVES: Record<ServiceRequestStatus, readonly Servic
 /** The patient may cancel only before the hospital has scheduled the visit (api.md). */
 export const PATIENT_CANCELLABLE: readonly ServiceRequestStatus[] = ['submitted', 'reviewing'];
 
-/** SR-XXXXXX. */
-export const SERVICE_REQUEST_KEY_PATTERN = /^SR-[0-9A-Z]{6}$/;
-
-/** How far ahead a visit may be asked for. */
-export const SERVICE_REQUEST_HORIZON_DAYS = 60;
-
 export const ServiceIdSchema = v.pipe(v.string(M.required), v.nonEmpty(M.required), v.maxLength(80, 'خدمت معتبر نیست'), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'خدمت معتبر نیست'));
 
-/** Files a request may carry (the prescription's photos or PDF, a referral). */
-export const REQUEST_FILES_MAX = 3;
-/** Largest file accepted, in bytes (a phone's photo of a page is 2–4 MB). */
-export const REQUEST_FILE_MAX_BYTES = 5 * 1024 * 1024;
-/** The types accepted, recognised by their first bytes, never by the name or the browser's word. */
-export const REQUEST_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
-export type RequestFileType = (typeof REQUEST_FILE_TYPES)[number];
 /** A file's id: 128 random bits, base64url. */
 export const FILE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 

@@ -5,15 +5,14 @@
  */
 import * as v from 'valibot';
 import { toLatinDigits, toPersianDigits } from '../../format/digits.ts';
+import { SHARE_HOURS, type ShareHours, TEST_RESULT_KEY_PATTERN, TEST_RESULT_STATUS_NAMES, TEST_RESULT_STATUSES, type TestResultStatus } from '../../test-results/terms.ts';
 import { inputMessage } from '../../validation/base.ts';
 import { maxLengthMessage } from '../../validation/messages.ts';
 import { NationalCodeSchema } from '../../validation/national-code.ts';
 import { OtpCodeSchema } from '../../validation/otp.ts';
 import { type ListMeta, PageQuerySchema } from './list.ts';
 
-export const TEST_RESULT_STATUSES = ['pending', 'partial', 'final'] as const;
-export type TestResultStatus = (typeof TEST_RESULT_STATUSES)[number];
-export const TEST_RESULT_STATUS_NAMES: Record<TestResultStatus, string> = { pending: 'در انتظار جواب', partial: 'جواب ناقص', final: 'جواب نهایی' };
+export { SHARE_HOURS, type ShareHours, TEST_RESULT_KEY_PATTERN, TEST_RESULT_STATUS_NAMES, TEST_RESULT_STATUSES, type TestResultStatus };
 
 export const FLAGS = ['normal', 'low', 'high', 'critical_low', 'critical_high', 'abnormal'] as const;
 export type Flag = (typeof FLAGS)[number];
@@ -23,8 +22,6 @@ export type Flag = (typeof FLAGS)[number];
  */
 export type FlagSource = 'lab' | 'range' | 'none';
 
-/** TR-XXXXXX. */
-export const TEST_RESULT_KEY_PATTERN = /^TR-[0-9A-Z]{6}$/;
 /** A share token in a URL: 22 characters of base64url (128 random bits). */
 export const RESULT_SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
@@ -59,9 +56,6 @@ export const MAX_RESULT_OBSERVATIONS = 2000;
 /** Earlier values of a test shown with it (oldest dropped first). */
 export const HISTORY_MAX = 12;
 
-/** How long a share link may live, in hours: a day, three days, a week. */
-export const SHARE_HOURS = [24, 72, 168] as const;
-export type ShareHours = (typeof SHARE_HOURS)[number];
 /** Links that may be live at once for one result. */
 export const MAX_LIVE_SHARES = 10;
 

@@ -5,10 +5,11 @@
  */
 import * as v from 'valibot';
 import { dateTimeMessages, isIsoDate } from '../../validation/datetime.ts';
+import { PARTS_OF_DAY, type PartOfDay, WAITLIST_KEY_PATTERN, WAITLIST_WINDOW_DAYS } from '../../waitlist/terms.ts';
 import { DoctorIdSchema, OtherPatientSchema } from './appointments.ts';
 
-export const PARTS_OF_DAY = ['morning', 'afternoon', 'any'] as const;
-export type PartOfDay = (typeof PARTS_OF_DAY)[number];
+export { PARTS_OF_DAY, type PartOfDay, WAITLIST_KEY_PATTERN, WAITLIST_WINDOW_DAYS };
+
 /** Afternoon begins at this Tehran hour: a slot starting earlier is a morning one. */
 export const AFTERNOON_FROM_HOUR = 12;
 
@@ -20,11 +21,6 @@ export const DEFAULT_WAITLIST_OFFER_MINUTES = 30;
 export const DEFAULT_WAITLIST_LIMIT_PER_ACCOUNT = 3;
 export const DEFAULT_WAITLIST_LIMIT_PER_PHONE = 5;
 export const DEFAULT_WAITLIST_LIMIT_PER_ADDRESS = 30;
-/** How far ahead a patient may wait: `from` and `to` within the next 60 days. */
-export const WAITLIST_WINDOW_DAYS = 60;
-
-/** WL-XXXXXX */
-export const WAITLIST_KEY_PATTERN = /^WL-[0-9A-Z]{6}$/;
 
 const WaitDaySchema = v.pipe(v.string('تاریخ لازم است'), v.isoDate('تاریخ باید به شکل YYYY-MM-DD باشد'), v.check(isIsoDate, dateTimeMessages.noSuchDay));
 

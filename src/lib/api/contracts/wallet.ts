@@ -9,17 +9,11 @@ import { required } from '../../validation/base.ts';
 import { dateTimeMessages, isIsoDate } from '../../validation/datetime.ts';
 import { validationMessages as M } from '../../validation/messages.ts';
 import { MIN_AMOUNT_RIAL, NumericSchema } from '../../validation/numeric.ts';
+import { CHARGE_PRESETS, DEFAULT_WALLET_CHARGE_MAX, MAX_AMOUNT_RIAL, TRANSACTION_TYPES, type TransactionType } from '../../wallet/terms.ts';
 import { type ListMeta, PageQuerySchema } from './list.ts';
 
-/** api.md: money is an integer number of rials, at most 10^13. */
-export const MAX_AMOUNT_RIAL = 10_000_000_000_000;
-/** `WALLET_CHARGE_MAX` when unset: 500,000,000 rials (50 million tomans). */
-export const DEFAULT_WALLET_CHARGE_MAX = 500_000_000;
-/** Amounts the charge form offers with one tap (rials). */
-export const CHARGE_PRESETS = [1_000_000, 2_000_000, 5_000_000, 10_000_000] as const;
+export { CHARGE_PRESETS, DEFAULT_WALLET_CHARGE_MAX, MAX_AMOUNT_RIAL, TRANSACTION_TYPES, type TransactionType };
 
-export const TRANSACTION_TYPES = ['charge', 'payment', 'refund', 'withdrawal', 'withdrawal_reversal'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_PURPOSES = ['wallet_charge', 'appointment', 'invoice'] as const;
