@@ -2,14 +2,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { addModulePreloads } from './module-preloads.ts';
 import { precompress } from './precompress.ts';
 import { buildServiceWorker } from './service-worker.ts';
 
 /**
- * Finishes a build for `npm start`: writes /builds/latest.json, the module preloads of the pages
- * with eager islands, the service worker /sw.js with its precache manifest, and a .br and .gz copy
- * of every compressible static file.
+ * Finishes a build for `npm start`: writes /builds/latest.json, the service worker /sw.js with its
+ * precache manifest, and a .br and .gz copy of every compressible static file.
  */
 export function portalBuild({ buildId }: { buildId: string }): AstroIntegration {
   let clientDir = '';
@@ -25,7 +23,6 @@ export function portalBuild({ buildId }: { buildId: string }): AstroIntegration 
         const builds = path.join(clientDir, 'builds');
         await mkdir(builds, { recursive: true });
         await writeFile(path.join(builds, 'latest.json'), JSON.stringify({ id: buildId, built_at: new Date().toISOString() }));
-        logger.info(`module preloads: ${addModulePreloads(clientDir)} pages with eager islands`);
         const precached = await buildServiceWorker({ root, clientDir, buildId });
         logger.info(`service worker: ${precached.count} files precached (${(precached.size / 1024).toFixed(1)} KiB)`);
         const compressed = await precompress(clientDir);
