@@ -23,6 +23,7 @@ import { nationalCode, registerPatient } from '../../tests/support/portal-api.ts
 import { type RunningServer, startServer } from '../../tests/support/server.ts';
 import { SANDBOX_CARD } from '../../tests/support/wallet-api.ts';
 import { SLOTS_DOCTOR } from './appointments.ts';
+import { databaseUrl, PORTAL_ENV, postgresAdmin } from './portal-env.ts';
 import { table } from './report.ts';
 
 const PATIENTS = Number(process.env.OPENING_PATIENTS ?? 1000) || 1000;
@@ -277,19 +278,9 @@ async function confirmedPerSlot(target: Target, where: { databaseUrl?: string; d
 /** A fresh database on the server of `adminUrl`: its URL and how to drop it. */
 async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `bench_opening_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = postgresAdmin(adminUrl);
   await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.href, drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return { url: databaseUrl(adminUrl, name), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 /** Runs the opening hour on a portal of its own: PGlite, or a fresh database on the PostgreSQL server of `adminUrl`. */
@@ -298,15 +289,7 @@ export async function benchOpeningHour({ adminUrl, log = () => {} }: { adminUrl?
   let server: RunningServer | undefined;
   try {
     server = await startServer({
-      env: {
-        TRUST_PROXY: '1',
-        NODE_ENV: 'production',
-        SMS_ALLOW_CONSOLE: '1',
-        PAYMENT_ALLOW_SANDBOX: '1',
-        APP_SECRET: 'bench-only-key-never-used-in-production-0002',
-        PUBLIC_SITE_URL: 'http://localhost:4321',
-        ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-      },
+      env: { ...PORTAL_ENV, ...(scratch ? { DATABASE_URL: scratch.url } : {}) },
     });
     const target = await chooseTarget(server, SLOTS_DOCTOR);
     log(`  registering ${PATIENTS} patients and charging their wallets (${scratch ? 'PostgreSQL' : 'PGlite'})`);

@@ -32,6 +32,7 @@ import { killLighthouseChrome, type LighthouseResult, runLighthouse } from './li
 import { capture, LOAD_SETTINGS, type LoadRequest, runLoad, TRACK_VISIT_PATH, trackVisitRequests, visitBody } from './load.ts';
 import { benchOpeningHour, type OpeningHourResult, openingHourSection } from './opening-hour.ts';
 import { measurePageScripts, type PageScripts } from './page-weight.ts';
+import { PORTAL_ENV } from './portal-env.ts';
 import { benchQueueStreams, type QueueStreamsResult, queueStreamsSection } from './queue-streams.ts';
 import { type LoadPair, lighthouseSection, loadSection, scriptsSection } from './report.ts';
 import { benchSqlCeiling, type CeilingResult, sqlCeilingSection } from './sql-ceiling.ts';
@@ -243,19 +244,7 @@ async function main(): Promise<number> {
 
   try {
     await step('build (if stale)', async () => buildIfStale(root));
-    const server = await step('start portal', () =>
-      startServer({
-        env: {
-          TRUST_PROXY: '1',
-          NODE_ENV: 'production',
-          SMS_ALLOW_CONSOLE: '1',
-          PAYMENT_ALLOW_SANDBOX: '1',
-          PAYMENT_OPEN_LIMIT: '100000',
-          APP_SECRET: 'bench-only-key-never-used-in-production-0001',
-          PUBLIC_SITE_URL: 'http://localhost:4321',
-        },
-      }),
-    );
+    const server = await step('start portal', () => startServer({ env: PORTAL_ENV }));
     if (server) {
       portal = server;
       const invoiceLink = await step('an invoice to open by its public link', () => invoiceLinkPage(server));

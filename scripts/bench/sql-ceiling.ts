@@ -39,6 +39,7 @@ import { cbcFiling, fileResult } from '../../tests/support/test-results.ts';
 import { chargeWallet } from '../../tests/support/wallet-api.ts';
 import { freeSlots, SLOTS_DOCTOR } from './appointments.ts';
 import { LOAD_SETTINGS } from './load.ts';
+import { databaseUrl, PORTAL_ENV, postgresAdmin } from './portal-env.ts';
 import { type LoggedStatement, percentile, pgliteTarget, postgresTarget, type ReplayResult, type ReplayTarget, readLogFrom, replay, unitsOf } from './replay.ts';
 import { table } from './report.ts';
 
@@ -54,16 +55,6 @@ const CONNECTIONS = LOAD_SETTINGS.connections;
 /** The portal's pool size per process (src/server/db/client.ts). */
 const POOL_PER_PROCESS = 10;
 const WALLET_FILL = 500_000_000;
-
-const PORTAL_ENV = {
-  TRUST_PROXY: '1',
-  NODE_ENV: 'production',
-  SMS_ALLOW_CONSOLE: '1',
-  PAYMENT_ALLOW_SANDBOX: '1',
-  PAYMENT_OPEN_LIMIT: '100000',
-  APP_SECRET: 'bench-only-key-never-used-in-production-0001',
-  PUBLIC_SITE_URL: 'http://localhost:4321',
-};
 
 export interface Figures {
   rps: number;
@@ -384,20 +375,8 @@ function pgliteDatabase(): BenchDatabase {
 
 async function postgresDatabase(adminUrl: string): Promise<BenchDatabase> {
   const name = `bench_${Date.now()}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  const urlOf = (database: string) => {
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
-    return url.href;
-  };
+  const admin = postgresAdmin(adminUrl);
+  const urlOf = (database: string) => databaseUrl(adminUrl, database);
   await admin(`create database ${name}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-ceiling-'));
   return {
