@@ -8,7 +8,8 @@ import { formatAmountInput, formatIban, formatIbanInput } from '#lib/format/grou
 import { formatRial } from '#lib/format/number.ts';
 import { $wallet, $withdrawals, cancelWithdrawal, loadWithdrawals, withdraw } from '#stores/wallet.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
-import { ConfirmActions, PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
+import { PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
+import { ConfirmSheet } from '../ui/ConfirmSheet.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { FormattedField } from '../ui/FormattedField.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
@@ -209,24 +210,6 @@ function WithdrawalItem({ item, onCancel }: { item: Withdrawal; onCancel: (item:
 function WithdrawalList() {
   const withdrawals = useStore($withdrawals);
   const [cancelling, setCancelling] = useState<Withdrawal>();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string>();
-
-  const confirmCancel = async (item: Withdrawal) => {
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      await cancelWithdrawal(item.key);
-      setCancelling(undefined);
-      notify.success(WITHDRAWAL_CANCELLED);
-    } catch (error) {
-      const message = showFormFailure(undefined, error, []);
-      if (message) setProblem(message);
-      else setCancelling(undefined);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section aria-labelledby="withdrawals-title" className="flex flex-col gap-3">
@@ -249,25 +232,21 @@ function WithdrawalList() {
           <Pager meta={withdrawals.data.meta} label="صفحه‌های درخواست‌ها" onPage={(page) => void loadWithdrawals(page)} />
         </>
       )}
-      <Sheet
-        open={cancelling !== undefined}
+      <ConfirmSheet
+        subject={cancelling}
+        onClose={() => setCancelling(undefined)}
         title="لغو درخواست برداشت"
-        onDismiss={() => {
-          if (busy) return;
-          setCancelling(undefined);
-          setProblem(undefined);
+        confirmLabel="بله، لغو شود"
+        action={async (item) => {
+          await cancelWithdrawal(item.key);
+          return WITHDRAWAL_CANCELLED;
         }}
+        failure="درخواست برداشت لغو نشد. دوباره تلاش کنید."
       >
-        {cancelling && (
-          <div className="flex flex-col gap-4">
-            <p>
-              درخواست <bdi dir="ltr">{cancelling.key}</bdi> به مبلغ {formatRial(cancelling.amount)} لغو شود؟ مبلغ به موجودی کیف پول برمی‌گردد.
-            </p>
-            <FormAlert message={problem} />
-            <ConfirmActions confirmLabel="بله، لغو شود" busy={busy} onConfirm={() => void confirmCancel(cancelling)} onKeep={() => setCancelling(undefined)} />
-          </div>
-        )}
-      </Sheet>
+        <p>
+          درخواست <bdi dir="ltr">{cancelling?.key}</bdi> به مبلغ {formatRial(cancelling?.amount ?? 0)} لغو شود؟ مبلغ به موجودی کیف پول برمی‌گردد.
+        </p>
+      </ConfirmSheet>
     </section>
   );
 }
