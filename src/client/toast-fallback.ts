@@ -1,5 +1,6 @@
 import { $dark } from '#client/state/theme.ts';
 import { $toasts, type PendingToast, removeToast, TOAST_DURATION_MS, type ToastKind } from '#client/state/toasts.ts';
+import { keepBelowHeader } from './toast-placement.ts';
 
 /**
  * The toasts of a page whose React renderer cannot load: offline, on a page that never ran React,
@@ -10,7 +11,6 @@ import { $toasts, type PendingToast, removeToast, TOAST_DURATION_MS, type ToastK
  * after its time unless the pointer rests on it, at most three at once.
  */
 const MAX_VISIBLE = 3;
-const GAP_PX = 8;
 const EXIT_MS = 900;
 const SVG = 'http://www.w3.org/2000/svg';
 const CLOSE_GLYPH = 'M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z';
@@ -51,19 +51,7 @@ export function mountToastFallback(): void {
   section.append(container);
   host.append(section);
 
-  const header = document.querySelector('header');
-  let frame = 0;
-  const place = () => {
-    frame = 0;
-    const bottom = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
-    host.style.setProperty('--portal-toast-top', `${Math.round(bottom) + GAP_PX}px`);
-  };
-  const schedule = () => {
-    if (frame === 0) frame = requestAnimationFrame(place);
-  };
-  place();
-  addEventListener('scroll', schedule, { passive: true });
-  addEventListener('resize', schedule);
+  keepBelowHeader(host);
 
   const shown = new Map<string, Shown>();
   const theme = () => ($dark.get() ? 'dark' : 'light');

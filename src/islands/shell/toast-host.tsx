@@ -5,37 +5,13 @@ import { type CloseButtonProps, cssTransition, ToastContainer, toast } from 'rea
 import 'react-toastify/ReactToastify.css';
 import { $dark } from '#client/state/theme.ts';
 import { $toasts, removeToast, TOAST_DURATION_MS } from '#client/state/toasts.ts';
+import { keepBelowHeader } from '#client/toast-placement.ts';
 import './toast-host.css';
 
 // Spec §9: fade in over 0.5 s, fade out over 0.9 s, the rest collapse in 300 ms.
 const fade = cssTransition({ enter: 'portal-toast-in', exit: 'portal-toast-out', collapseDuration: 300 });
 /** At most this many toasts at once; more wait their turn. */
 const MAX_VISIBLE = 3;
-const GAP_PX = 8;
-
-/** Keeps the toasts below the page header (its login button and user menu stay reachable), and at the top once it scrolls away. */
-function useBelowHeader(host: HTMLElement) {
-  useEffect(() => {
-    const header = document.querySelector('header');
-    let frame = 0;
-    const place = () => {
-      frame = 0;
-      const bottom = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
-      host.style.setProperty('--portal-toast-top', `${Math.round(bottom) + GAP_PX}px`);
-    };
-    const schedule = () => {
-      frame ||= requestAnimationFrame(place);
-    };
-    place();
-    addEventListener('scroll', schedule, { passive: true });
-    addEventListener('resize', schedule);
-    return () => {
-      removeEventListener('scroll', schedule);
-      removeEventListener('resize', schedule);
-      cancelAnimationFrame(frame);
-    };
-  }, [host]);
-}
 
 /** react-toastify's close button, named in Persian («close» otherwise) and a 44 px target (toast-host.css). */
 function CloseButton({ closeToast, theme }: CloseButtonProps) {
@@ -60,7 +36,7 @@ function ToastHost({ host }: { host: HTMLElement }) {
   const toasts = useStore($toasts);
   const dark = useStore($dark);
   const shown = useRef(new Set<string>());
-  useBelowHeader(host);
+  useEffect(() => keepBelowHeader(host), [host]);
 
   useEffect(() => {
     const ids = new Set(toasts.map((item) => item.id));
