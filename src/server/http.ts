@@ -23,10 +23,14 @@ const statusByCode: Record<AppErrorCode, number> = {
 /** Default ceiling for JSON bodies; endpoints may pass a smaller one. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } as const;
+
 export function json(data: unknown, init: ResponseInit = {}): Response {
+  // Most answers add no headers of their own: the two fixed ones then go in as a plain record,
+  // without an intermediate Headers object (every answer of the API passes here).
+  if (init.headers === undefined) return new Response(JSON.stringify(data), { ...init, headers: JSON_HEADERS });
   const headers = new Headers(init.headers);
-  headers.set('Content-Type', 'application/json; charset=utf-8');
-  headers.set('Cache-Control', 'no-store');
+  for (const [name, value] of Object.entries(JSON_HEADERS)) headers.set(name, value);
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 
