@@ -142,13 +142,31 @@ export interface Session {
   account: Account;
 }
 
-/** The live (unexpired, unrevoked) token with this hash and the one account it opens. */
-export async function findSession(db: Db, tokenHash: string, now: Date): Promise<Session | undefined> {
-  const [row] = await db
+function prepareSessionQuery(db: Db) {
+  return db
     .select({ tokenId: authTokens.id, loginId: authTokens.loginId, expiresAt: authTokens.expiresAt, account: accountColumns })
     .from(authTokens)
     .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
-    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now)));
+    .where(and(eq(authTokens.tokenHash, sql.placeholder('tokenHash')), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql.placeholder('now'))))
+    .prepare('find_session');
+}
+
+/**
+ * findSession's statement, built once per database: every authenticated call runs it, and a
+ * prepared one skips building the SQL each time (and, on PostgreSQL, the server's parse and plan
+ * on a connection that ran it before).
+ */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+
+/** The live (unexpired, unrevoked) token with this hash and the one account it opens. */
+export async function findSession(db: Db, tokenHash: string, now: Date): Promise<Session | undefined> {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = prepareSessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  // A placeholder is handed to the driver as given: the ISO text the column itself would send.
+  const [row] = await query.execute({ tokenHash, now: now.toISOString() });
   return row;
 }
 
