@@ -4,8 +4,8 @@ import { nextFreeStarts } from './slots.ts';
 
 /** Alternatives a 409 offers. */
 const ALTERNATIVES = 5;
-/** The doctor's next free starts the alternatives are drawn from. */
-const CANDIDATES = 4 * ALTERNATIVES;
+/** The doctor's next free starts read at once: a few more than offered, as the refused start may be among them. */
+const CANDIDATES = 2 * ALTERNATIVES;
 /**
  * How long one read of a doctor's free starts answers the 409s of this process once it has come
  * back (while it is on its way, every 409 waits for it). When a crowd wants one doctor, hundreds of
@@ -60,23 +60,12 @@ export function forgetFreeStarts(db: Db, doctorId: string): void {
 }
 
 /**
- * A 409's alternatives for `accountId`: ALTERNATIVES of the doctor's next CANDIDATES free starts,
- * consecutive from an offset of the account's own, in time order, without `refused` (the start
- * just refused). Everyone refused at once used to be sent to the same first five, and collided
- * there again; spread over the next twenty they mostly do not. With few starts left, all of them.
- * Read outside any transaction, through a short-lived per-process copy (FRESH_MS).
+ * A 409's alternatives (spec/api.md): the doctor's next ALTERNATIVES free starts, in time order,
+ * without `refused` (the start just refused, which a shared read may still list). Read outside any
+ * transaction, through a short-lived per-process copy (FRESH_MS). A crowd refused at once is offered
+ * the same starts; the patients, not the server, choose among them (the booking page lists them all).
  */
-export async function alternativesFor(
-  db: Db,
-  { ctx, doctorId, now, accountId, refused }: { ctx: BookingContext; doctorId: string; now: Date; accountId: number; refused?: Date },
-): Promise<string[]> {
-  const free = (await candidates(db, { ctx, doctorId, now })).filter((start) => refused === undefined || Date.parse(start) !== refused.getTime());
-  return spreadAmong(free, accountId);
-}
-
-/** ALTERNATIVES of `free` (ISO starts in time order), consecutive from the account's offset, wrapping, in time order. */
-export function spreadAmong(free: readonly string[], accountId: number): string[] {
-  if (free.length <= ALTERNATIVES) return [...free];
-  const offset = accountId % free.length;
-  return [...free.slice(offset), ...free.slice(0, offset)].slice(0, ALTERNATIVES).sort();
+export async function alternativesFor(db: Db, { ctx, doctorId, now, refused }: { ctx: BookingContext; doctorId: string; now: Date; refused?: Date }): Promise<string[]> {
+  const free = await candidates(db, { ctx, doctorId, now });
+  return free.filter((start) => refused === undefined || Date.parse(start) !== refused.getTime()).slice(0, ALTERNATIVES);
 }

@@ -73,15 +73,13 @@ class HoldRefused extends Error {
 
 /**
  * 409 with the doctor's next free starts (api.md: `data.alternatives`); for a refused hold
- * (`refusedHold`, read outside any transaction) spread per account (alternatives.ts).
+ * (`refusedHold`, read outside any transaction) through the shared read of alternatives.ts.
  */
 export async function slotTaken(
   db: Db,
-  { ctx, doctorId, now, message = M.slotTaken, refusedHold }: { ctx: BookingContext; doctorId: string; now: Date; message?: string; refusedHold?: { accountId: number; start: Date } },
+  { ctx, doctorId, now, message = M.slotTaken, refusedHold }: { ctx: BookingContext; doctorId: string; now: Date; message?: string; refusedHold?: { start: Date } },
 ): Promise<AppError> {
-  const alternatives = refusedHold
-    ? await alternativesFor(db, { ctx, doctorId, now, accountId: refusedHold.accountId, refused: refusedHold.start })
-    : await nextFreeStarts(db, { ctx, doctorId, now });
+  const alternatives = refusedHold ? await alternativesFor(db, { ctx, doctorId, now, refused: refusedHold.start }) : await nextFreeStarts(db, { ctx, doctorId, now });
   return new AppError('conflict', message, { data: { alternatives } });
 }
 
@@ -181,7 +179,7 @@ export async function holdSlot(db: Db, { ctx, booker, body, now }: HoldRequest):
   // Read in the transaction; the refusals below name them.
   let who: { phone: string; person: Person } | undefined;
   const unavailable = (tx: Db) => slotTaken(tx, { ctx, doctorId: body.doctor_id, now, message: M.slotUnavailable });
-  const taken = () => slotTaken(db, { ctx, doctorId: body.doctor_id, now, refusedHold: { accountId: booker.id, start: slot.start } });
+  const taken = () => slotTaken(db, { ctx, doctorId: body.doctor_id, now, refusedHold: { start: slot.start } });
   try {
     // One attempt of this process at a time per slot, first reading whether someone else plainly
     // keeps it (unlocked, outside any transaction); those waiting meanwhile hold no connection and
