@@ -12,6 +12,7 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 import { type Payable, payPayable, settlePayableMoney } from '../payments/payable.ts';
 import type { PaymentRow } from '../payments/repository.ts';
 import { afterSlotFreed, offerBooked, offerSlot, releaseStaleInSlot } from '../waitlist/offers.ts';
+import { alternativesFor, forgetFreeStarts } from './alternatives.ts';
 import { type BookingContext, doctorName, doctorOf } from './context.ts';
 import { holdLimitMessages, bookingMessages as M } from './messages.ts';
 import { tellPatient } from './notices.ts';
@@ -41,6 +42,7 @@ import {
   personBusyBetween,
   updateAppointment,
 } from './repository.ts';
+import { inTurn, KEPT_BEFORE } from './slot-turns.ts';
 import { bookingHorizon, checkSchedule, nextFreeStarts } from './slots.ts';
 
 /** The account booking: its id and name (for a booking for themself). */
@@ -69,9 +71,16 @@ class HoldRefused extends Error {
   }
 }
 
-/** 409 with the doctor's next free starts (api.md: `data.alternatives`). */
-export async function slotTaken(db: Db, { ctx, doctorId, now, message = M.slotTaken }: { ctx: BookingContext; doctorId: string; now: Date; message?: string }): Promise<AppError> {
-  return new AppError('conflict', message, { data: { alternatives: await nextFreeStarts(db, { ctx, doctorId, now }) } });
+/**
+ * 409 with the doctor's next free starts (api.md: `data.alternatives`); for a refused hold
+ * (`refusedHold`, read outside any transaction) through the shared read of alternatives.ts.
+ */
+export async function slotTaken(
+  db: Db,
+  { ctx, doctorId, now, message = M.slotTaken, refusedHold }: { ctx: BookingContext; doctorId: string; now: Date; message?: string; refusedHold?: { start: Date } },
+): Promise<AppError> {
+  const alternatives = refusedHold ? await alternativesFor(db, { ctx, doctorId, now, refused: refusedHold.start }) : await nextFreeStarts(db, { ctx, doctorId, now });
+  return new AppError('conflict', message, { data: { alternatives } });
 }
 
 /** Whom a hold or a move is for: the person's national code and the name the messages use. */
@@ -121,6 +130,11 @@ export function checkedKey(key: string): string {
 
 const sameStart = (a: Date, b: Date) => a.getTime() === b.getTime();
 
+/** A hold attempt that found the slot kept by another account: answered 409 once its turn is over. */
+interface SlotKept {
+  keptBy: number;
+}
+
 export interface HoldRequest {
   ctx: BookingContext;
   booker: Booker;
@@ -165,103 +179,109 @@ export async function holdSlot(db: Db, { ctx, booker, body, now }: HoldRequest):
   // Read in the transaction; the refusals below name them.
   let who: { phone: string; person: Person } | undefined;
   const unavailable = (tx: Db) => slotTaken(tx, { ctx, doctorId: body.doctor_id, now, message: M.slotUnavailable });
+  const taken = () => slotTaken(db, { ctx, doctorId: body.doctor_id, now, refusedHold: { start: slot.start } });
   try {
-    // Everything, the 409's alternatives included, in one transaction: on the embedded database
-    // each separate call waits its turn behind every request queued since, so a request made of
-    // several calls is passed by the crowd at each one.
-    const row = await db.transaction(async (tx) => {
-      // A slot someone else plainly keeps is answered before any lock is taken: when a crowd wants
-      // one slot, the losers cost one read each. The unique slot index still decides every insert.
-      const keeper = await keeperOfSlot(tx, body.doctor_id, slot.start, now);
-      if (keeper && (keeper.accountId !== booker.id || keeper.status === 'offered')) return slotTaken(tx, { ctx, doctorId: body.doctor_id, now });
-      const identity = await identityOfAccount(tx, booker.id);
-      if (identity === undefined) throw new Error(`Account ${booker.id} not found`);
-      const { phone } = identity;
-      const person: Person = body.for
-        ? { nationalCode: body.for.international_code, name: `${body.for.first_name} ${body.for.last_name}` }
-        : { nationalCode: identity.nationalCode, name: null };
-      who = { phone, person };
-      if (booker.address !== undefined) await advisoryLock(tx, `hold-address:${booker.address}`);
-      await advisoryLock(tx, `hold-phone:${phone}`);
-      await lockPerson(tx, person.nationalCode);
-      // A leave filed for this doctor waits for holds in flight, and holds wait for it (repository).
-      await lockDoctorSchedule(tx, body.doctor_id, 'shared');
-      await lockWallet(tx, booker.id);
-      if ((await leavesOverlapping(tx, body.doctor_id, slot.start, slot.end)).length > 0) return unavailable(tx);
-      const owned = await lockUnconfirmedOf(tx, booker.id);
-      // The account's own live hold of this very slot (for another patient): replaced below, keeping its time.
-      const sameSlot = owned.find((own) => own.doctorId === body.doctor_id && sameStart(own.startsAt, slot.start) && own.expiresAt !== null && own.expiresAt > now);
-      for (const own of owned) {
-        const repeat =
-          own.doctorId === body.doctor_id &&
-          sameStart(own.startsAt, slot.start) &&
-          own.expiresAt !== null &&
-          own.expiresAt > now &&
-          own.forSelf === patient.forSelf &&
-          own.patientNationalCode === patient.patientNationalCode &&
-          own.patientFirstName === patient.patientFirstName &&
-          own.patientLastName === patient.patientLastName;
-        if (repeat) return own;
-      }
-      if (!sameSlot) {
-        const lapsed = await lastLapseOfPhoneInSlot(tx, { phone, doctorId: body.doctor_id, startsAt: slot.start, now });
-        const opensAt = lapsed ? lapsed.getTime() + holdMinutes * 60_000 : 0;
-        if (opensAt > now.getTime()) throw new HoldRefused('lapsed', opensAt, holdLimitMessages.lapsed);
-      }
-      // The account's earlier hold of another slot lets it go: offered to the waitlist last, below.
-      const letGo: AppointmentRow[] = [];
-      for (const own of owned) {
-        const released = await releaseUnconfirmed(tx, { row: own, now, ending: { status: 'expired' }, refundNow: true });
-        if (!(released.doctorId === body.doctor_id && sameStart(released.startsAt, slot.start))) letGo.push(released);
-      }
-      const offerLetGo = async () => {
-        for (const released of letGo) await afterSlotFreed(tx, ctx, released, now);
-      };
-      // Checked after the account's own hold is released: a new hold may replace it at the same time.
-      const [busy] = await personBusyBetween(tx, { nationalCode: person.nationalCode, from: slot.start, to: slot.end, now });
-      if (busy) throw new PersonBusyRefusal(busy);
-      // Counted after the account's own hold is released: a new hold replaces it, it does not add one.
-      const ofPhone = await openHoldsOfPhone(tx, phone, now);
-      if (ofPhone.length >= holdLimitPerPhone) throw new HoldRefused('phone', ofPhone[ofPhone.length - holdLimitPerPhone]!.getTime(), holdLimitMessages.perPhone(holdLimitPerPhone));
-      if (booker.address !== undefined) {
-        const fromAddress = await openHoldsFrom(tx, booker.address, now);
-        if (fromAddress.length >= holdLimitPerAddress) {
-          throw new HoldRefused('address', fromAddress[fromAddress.length - holdLimitPerAddress]!.getTime(), holdLimitMessages.perAddress(holdLimitPerAddress));
+    // One attempt of this process at a time per slot, first reading whether someone else plainly
+    // keeps it (unlocked, outside any transaction); those waiting meanwhile hold no connection and
+    // learn the answer from it. When a crowd wants one slot, the losers cost one read at most and
+    // find their alternatives outside any transaction. The unique slot index decides every insert.
+    // The attempt before ours held the slot, or found it kept, for another account: so is it for us.
+    const keptFromUs = (outcome: AppointmentRow | AppError | SlotKept) => !(outcome instanceof AppError) && ('keptBy' in outcome ? outcome.keptBy : outcome.accountId) !== booker.id;
+    const row = await inTurn(db, { slotKey: `${body.doctor_id}@${slot.start.getTime()}`, keeps: keptFromUs }, async () => {
+      const keeper = await keeperOfSlot(db, body.doctor_id, slot.start, now);
+      if (keeper && (keeper.accountId !== booker.id || keeper.status === 'offered')) return { keptBy: keeper.accountId } satisfies SlotKept;
+      return db.transaction(async (tx) => {
+        const identity = await identityOfAccount(tx, booker.id);
+        if (identity === undefined) throw new Error(`Account ${booker.id} not found`);
+        const { phone } = identity;
+        const person: Person = body.for
+          ? { nationalCode: body.for.international_code, name: `${body.for.first_name} ${body.for.last_name}` }
+          : { nationalCode: identity.nationalCode, name: null };
+        who = { phone, person };
+        if (booker.address !== undefined) await advisoryLock(tx, `hold-address:${booker.address}`);
+        await advisoryLock(tx, `hold-phone:${phone}`);
+        await lockPerson(tx, person.nationalCode);
+        // A leave filed for this doctor waits for holds in flight, and holds wait for it (repository).
+        await lockDoctorSchedule(tx, body.doctor_id, 'shared');
+        await lockWallet(tx, booker.id);
+        if ((await leavesOverlapping(tx, body.doctor_id, slot.start, slot.end)).length > 0) return unavailable(tx);
+        const owned = await lockUnconfirmedOf(tx, booker.id);
+        // The account's own live hold of this very slot (for another patient): replaced below, keeping its time.
+        const sameSlot = owned.find((own) => own.doctorId === body.doctor_id && sameStart(own.startsAt, slot.start) && own.expiresAt !== null && own.expiresAt > now);
+        for (const own of owned) {
+          const repeat =
+            own.doctorId === body.doctor_id &&
+            sameStart(own.startsAt, slot.start) &&
+            own.expiresAt !== null &&
+            own.expiresAt > now &&
+            own.forSelf === patient.forSelf &&
+            own.patientNationalCode === patient.patientNationalCode &&
+            own.patientFirstName === patient.patientFirstName &&
+            own.patientLastName === patient.patientLastName;
+          if (repeat) return own;
         }
-      }
-      // Someone else's lapsed hold of this slot: freed here, no cron needed. Its wallet money goes
-      // back by the release job (this transaction does not hold that wallet's lock).
-      const stale = await releaseStaleInSlot(tx, { doctorId: body.doctor_id, start: slot.start }, now);
-      // A lapsed hold's slot is a freed slot: the waitlist's first patient comes before this caller.
-      if (stale > 0 && (await offerSlot(tx, ctx, { doctorId: body.doctor_id, start: slot.start }, now))) {
+        if (!sameSlot) {
+          const lapsed = await lastLapseOfPhoneInSlot(tx, { phone, doctorId: body.doctor_id, startsAt: slot.start, now });
+          const opensAt = lapsed ? lapsed.getTime() + holdMinutes * 60_000 : 0;
+          if (opensAt > now.getTime()) throw new HoldRefused('lapsed', opensAt, holdLimitMessages.lapsed);
+        }
+        // The account's earlier hold of another slot lets it go: offered to the waitlist last, below.
+        const letGo: AppointmentRow[] = [];
+        for (const own of owned) {
+          const released = await releaseUnconfirmed(tx, { row: own, now, ending: { status: 'expired' }, refundNow: true });
+          if (!(released.doctorId === body.doctor_id && sameStart(released.startsAt, slot.start))) letGo.push(released);
+        }
+        const offerLetGo = async () => {
+          for (const released of letGo) await afterSlotFreed(tx, ctx, released, now);
+        };
+        // Checked after the account's own hold is released: a new hold may replace it at the same time.
+        const [busy] = await personBusyBetween(tx, { nationalCode: person.nationalCode, from: slot.start, to: slot.end, now });
+        if (busy) throw new PersonBusyRefusal(busy);
+        // Counted after the account's own hold is released: a new hold replaces it, it does not add one.
+        const ofPhone = await openHoldsOfPhone(tx, phone, now);
+        if (ofPhone.length >= holdLimitPerPhone) throw new HoldRefused('phone', ofPhone[ofPhone.length - holdLimitPerPhone]!.getTime(), holdLimitMessages.perPhone(holdLimitPerPhone));
+        if (booker.address !== undefined) {
+          const fromAddress = await openHoldsFrom(tx, booker.address, now);
+          if (fromAddress.length >= holdLimitPerAddress) {
+            throw new HoldRefused('address', fromAddress[fromAddress.length - holdLimitPerAddress]!.getTime(), holdLimitMessages.perAddress(holdLimitPerAddress));
+          }
+        }
+        // Someone else's lapsed hold of this slot: freed here, no cron needed. Its wallet money goes
+        // back by the release job (this transaction does not hold that wallet's lock).
+        const stale = await releaseStaleInSlot(tx, { doctorId: body.doctor_id, start: slot.start }, now);
+        // A lapsed hold's slot is a freed slot: the waitlist's first patient comes before this caller.
+        if (stale > 0 && (await offerSlot(tx, ctx, { doctorId: body.doctor_id, start: slot.start }, now))) {
+          await offerLetGo();
+          return unavailable(tx);
+        }
+        const held = await withFreshKey(tx, 'AP', APPOINTMENT_KEY_CONSTRAINT, (savepoint, key) =>
+          insertAppointment(savepoint, {
+            key,
+            accountId: booker.id,
+            doctorId: body.doctor_id,
+            clinicId: slot.clinic,
+            startsAt: slot.start,
+            endsAt: slot.end,
+            turn: slot.turn,
+            fee: doctor.visit_fee_rial,
+            status: 'held',
+            // Renaming the patient of a held slot does not lengthen the hold.
+            expiresAt: sameSlot?.expiresAt ?? new Date(now.getTime() + holdMinutes * 60_000),
+            ...patient,
+            heldFrom: booker.address ?? null,
+            createdAt: now,
+          }),
+        );
         await offerLetGo();
-        return unavailable(tx);
-      }
-      const held = await withFreshKey(tx, 'AP', APPOINTMENT_KEY_CONSTRAINT, (savepoint, key) =>
-        insertAppointment(savepoint, {
-          key,
-          accountId: booker.id,
-          doctorId: body.doctor_id,
-          clinicId: slot.clinic,
-          startsAt: slot.start,
-          endsAt: slot.end,
-          turn: slot.turn,
-          fee: doctor.visit_fee_rial,
-          status: 'held',
-          // Renaming the patient of a held slot does not lengthen the hold.
-          expiresAt: sameSlot?.expiresAt ?? new Date(now.getTime() + holdMinutes * 60_000),
-          ...patient,
-          heldFrom: booker.address ?? null,
-          createdAt: now,
-        }),
-      );
-      await offerLetGo();
-      return held;
+        return held;
+      });
     });
+    if (row === KEPT_BEFORE || 'keptBy' in row) throw await taken();
     if (row instanceof AppError) throw row;
+    forgetFreeStarts(db, body.doctor_id);
     return toAppointment(row, ctx, now);
   } catch (error) {
-    if (isUniqueViolation(error, ACTIVE_SLOT_CONSTRAINT)) throw await slotTaken(db, { ctx, doctorId: body.doctor_id, now });
+    if (isUniqueViolation(error, ACTIVE_SLOT_CONSTRAINT)) throw await taken();
     if (error instanceof PersonBusyRefusal && who) throw await personBusy(db, { ctx, who: { ...who, doctorId: body.doctor_id }, busy: error.busy, now });
     if (error instanceof HoldRefused && who) throw await refuseHold(db, error, { phone: who.phone, address: booker.address, doctorId: body.doctor_id, start: slot.start }, now);
     throw error;
