@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import { perDatabase } from '../db/per-database.ts';
 import type { BookingContext } from './context.ts';
 import { nextFreeStarts } from './slots.ts';
 
@@ -25,7 +26,7 @@ interface Read {
 }
 
 /** Per database, per doctor: the last read of the next free starts. */
-const reads = new WeakMap<Db, Map<string, Read>>();
+const readsOf = perDatabase(() => new Map<string, Read>());
 
 /** The context's parts the free starts depend on (the process makes a new context object per request). */
 const sameRules = (a: BookingContext, b: BookingContext) => a.catalogue === b.catalogue && a.holiday === b.holiday && a.settings.minLeadMinutes === b.settings.minLeadMinutes;
@@ -34,11 +35,7 @@ const usable = (read: Read, ctx: BookingContext, now: Date) =>
   sameRules(read.ctx, ctx) && Math.abs(now.getTime() - read.now) < SAME_MOMENT_MS && (read.cameBack === undefined || performance.now() - read.cameBack < FRESH_MS);
 
 function candidates(db: Db, { ctx, doctorId, now }: { ctx: BookingContext; doctorId: string; now: Date }): Promise<string[]> {
-  let ofDb = reads.get(db);
-  if (!ofDb) {
-    ofDb = new Map();
-    reads.set(db, ofDb);
-  }
+  const ofDb = readsOf(db);
   const last = ofDb.get(doctorId);
   if (last && usable(last, ctx, now)) return last.starts;
   const read: Read = { ctx, now: now.getTime(), starts: nextFreeStarts(db, { ctx, doctorId, now, limit: CANDIDATES }) };
@@ -56,7 +53,7 @@ function candidates(db: Db, { ctx, doctorId, now }: { ctx: BookingContext; docto
 
 /** Forgets the doctor's free starts read on `db`: this process has just taken one of them. */
 export function forgetFreeStarts(db: Db, doctorId: string): void {
-  reads.get(db)?.delete(doctorId);
+  readsOf(db).delete(doctorId);
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Db } from '../db/client.ts';
+import { perDatabase } from '../db/per-database.ts';
 
 /** Per database, per slot: the hold attempt this process is making now. */
-const attempts = new WeakMap<Db, Map<string, Promise<unknown>>>();
+const attemptsOf = perDatabase(() => new Map<string, Promise<unknown>>());
 
 /** What a waiting attempt learnt from the one before it: the slot is kept. */
 export const KEPT_BEFORE = Symbol('kept by the attempt before');
@@ -14,11 +15,7 @@ export const KEPT_BEFORE = Symbol('kept by the attempt before');
  * index still decides.
  */
 export async function inTurn<T>(db: Db, { slotKey, keeps }: { slotKey: string; keeps: (outcome: T) => boolean }, attempt: () => Promise<T>): Promise<T | typeof KEPT_BEFORE> {
-  let ofDb = attempts.get(db);
-  if (!ofDb) {
-    ofDb = new Map();
-    attempts.set(db, ofDb);
-  }
+  const ofDb = attemptsOf(db);
   for (let current = ofDb.get(slotKey); current; current = ofDb.get(slotKey)) {
     const outcome = await (current as Promise<T>).then(
       (value) => ({ value }),

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzl
 import { type Account, accountColumns } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';
 import { advisoryLock } from '../db/locks.ts';
+import { perDatabase } from '../db/per-database.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { authTokens, otpCodes, otpFailedChecks } from '../db/schema/auth.ts';
 
@@ -156,17 +157,12 @@ function prepareSessionQuery(db: Db) {
  * prepared one skips building the SQL each time (and, on PostgreSQL, the server's parse and plan
  * on a connection that ran it before).
  */
-const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+const sessionQuery = perDatabase(prepareSessionQuery);
 
 /** The live (unexpired, unrevoked) token with this hash and the one account it opens. */
 export async function findSession(db: Db, tokenHash: string, now: Date): Promise<Session | undefined> {
-  let query = sessionQueries.get(db);
-  if (!query) {
-    query = prepareSessionQuery(db);
-    sessionQueries.set(db, query);
-  }
   // A placeholder is handed to the driver as given: the ISO text the column itself would send.
-  const [row] = await query.execute({ tokenHash, now: now.toISOString() });
+  const [row] = await sessionQuery(db).execute({ tokenHash, now: now.toISOString() });
   return row;
 }
 
