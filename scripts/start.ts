@@ -9,7 +9,8 @@ import { setUpBookingJobs } from '../src/server/appointments/jobs.ts';
 import { pruneLoginRecords } from '../src/server/auth/service.ts';
 import { provideCatalogue, readCatalogue } from '../src/server/catalogue/index.ts';
 import { openConfiguredDatabase, provideDatabase } from '../src/server/db/index.ts';
-import { DEMO_PATIENT, fillDemoWaitlistDoctor, seedDemo, seedDemoPatientVisitDay } from '../src/server/demo/seed.ts';
+import { keepDemoDays } from '../src/server/demo/daily.ts';
+import { DEMO_PATIENT, seedDemo } from '../src/server/demo/seed.ts';
 import { EnvError, env } from '../src/server/env.ts';
 import { setUpInvoiceJobs } from '../src/server/invoices/jobs.ts';
 import { runDueJobs } from '../src/server/jobs/runner.ts';
@@ -52,13 +53,7 @@ async function main(): Promise<void> {
   if (demo && (await seedDemo(database.db, { now: new Date() }))) {
     console.log(`Demo patient added: log in with ${DEMO_PATIENT.phoneNumber}; the code is in ${config.SMS_OUTBOX_FILE} (README «Demo data»).`);
   }
-  if (demo) {
-    const doctorId = await seedDemoPatientVisitDay(database.db, new Date()).catch((error: unknown) => logError('Seeding the demo visit day failed', error));
-    if (doctorId) console.log(`Demo visit day: ${DEMO_PATIENT.phoneNumber} has a visit today; board at /queue/${doctorId}, desk: npm run hospital -- queue ${doctorId}`);
-    const full = await fillDemoWaitlistDoctor(database.db, new Date()).catch((error: unknown) => logError('Filling the demo waitlist doctor failed', error));
-    if (full)
-      console.log(`Demo waitlist: every slot of /appointment/doctor-profile/${full} is booked; join its waitlist, or see it with npm run hospital -- waitlist ${full} (README «Waitlist»)`);
-  }
+  if (demo) await keepDemoDays(database.db);
   const prune = () =>
     Promise.all([
       pruneLoginRecords(database.db, new Date()),
