@@ -19,7 +19,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // The flows (book, pay, cancel, reschedule) take 20–30 s on a quiet 2-core machine with two
+  // workers, each with its own browser, beside the server: twice that leaves room for a noisy one.
+  timeout: 60_000,
   expect: { timeout: 8_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
@@ -30,7 +32,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      // No GPU here: without the flag each browser runs a GPU process emulating one in software.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
   projects: [
