@@ -2,6 +2,16 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The islands run on Preact (decision 031): tests that draw them see what the browser runs.
+  resolve: {
+    alias: [
+      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+      { find: /^react-dom(\/.*)?$/, replacement: 'preact/compat$1' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
   test: {
     include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts'],
     // API tests start the built server; give them room on a busy 2-core machine.

@@ -17,12 +17,19 @@ import type { AstroIntegration } from 'astro';
  * Only client modules match these patterns; the server build is unaffected.
  */
 const GROUPS = [
-  { name: 'shell', test: /[\\/]src[\\/](?:layouts[\\/]Base\.astro\?astro&type=script|islands[\\/]shell[\\/]boot\.ts|client[\\/]shell[\\/]main\.ts)/, priority: 2 },
+  // Vite's preload helper goes with the shell, which uses it for its lazy imports: left to the
+  // framework's group (which imports it too, and comes first by priority otherwise) it made every
+  // public page load the framework file.
+  {
+    name: 'shell',
+    test: /^\0vite[\\/]preload-helper|[\\/]src[\\/](?:layouts[\\/]Base\.astro\?astro&type=script|islands[\\/]shell[\\/]boot\.ts|client[\\/]shell[\\/]main\.ts)/,
+    priority: 4,
+  },
   // Before the account pages' groups (same priority, earlier), so they never take the date maths.
   { name: 'dates', test: /[\\/]src[\\/](?:lib[\\/]format[\\/]date\.ts|lib[\\/]pregnancy[\\/]|client[\\/]state[\\/]pregnancy\.ts)/, priority: 1 },
-  // React, its DOM renderer, its store hook and Astro's React renderer that hydrates the islands: the
-  // one large piece every island page shares, in one file.
-  { name: 'react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@nanostores[\\/]react|@astrojs[\\/]react)[\\/]/, priority: 3 },
+  // Preact with its React layer (preact/compat, decision 031), the store hook and Astro's renderer that
+  // hydrates the islands: the one large piece every island page shares, in one file.
+  { name: 'preact', test: /[\\/]node_modules[\\/](?:preact|@nanostores[\\/]react|@astrojs[\\/]preact)[\\/]/, priority: 3 },
   // The libraries under the account pages come in groups of their own, each loaded by the pages (and
   // the steps of a page) that use it: the rules (valibot and every field rule of lib/validation),
   // the form library, and the HTTP client (on the platform's fetch) with its error policy. The islands and the UI kit are left

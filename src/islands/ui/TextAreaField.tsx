@@ -1,26 +1,22 @@
-import { type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
+import { forwardRef, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { errorId, FieldMessage, hintId } from './TextField.tsx';
 
 /**
  * A labelled text area with its error messages and a live count of the characters used out of
  * `max` (the rule's own limit: going past it is allowed while typing, and the rule's message says so).
+ * The ref reaches the text area through `forwardRef`: Preact hands a function component no `ref` prop.
  */
-export function TextAreaField({
-  label,
-  errors,
-  hint,
-  max,
-  value,
-  ...area
-}: {
-  label: string;
-  errors?: readonly string[] | null;
-  hint?: ReactNode;
-  max: number;
-  value: string;
-  ref?: Ref<HTMLTextAreaElement>;
-} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value'>) {
+export const TextAreaField = forwardRef<
+  HTMLTextAreaElement,
+  {
+    label: string;
+    errors?: readonly string[] | null;
+    hint?: ReactNode;
+    max: number;
+    value: string;
+  } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value'>
+>(function TextAreaField({ label, errors, hint, max, value, ...area }, ref) {
   const id = useId();
   const over = value.length > max;
   const described = [errors?.length ? errorId(id) : hint ? hintId(id) : undefined, `${id}-count`].filter(Boolean).join(' ');
@@ -30,6 +26,7 @@ export function TextAreaField({
         {label}
       </label>
       <textarea
+        ref={ref}
         id={id}
         value={value}
         aria-invalid={errors?.length ? true : undefined}
@@ -45,4 +42,4 @@ export function TextAreaField({
       </div>
     </div>
   );
-}
+});

@@ -1,6 +1,6 @@
 import type { FieldElementProps } from '@formisch/react';
-import type { ChangeEvent, InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { useId } from 'react';
+import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
+import { forwardRef, useId } from 'react';
 import { toLatinDigits, toPersianDigits } from '#lib/format/digits.ts';
 
 /**
@@ -63,18 +63,21 @@ export type TextFieldProps = {
   label: string;
   errors?: readonly string[] | null;
   hint?: ReactNode;
-  ref?: Ref<HTMLInputElement>;
   /** Fixed text drawn at the start of a left-to-right field (the «IR» of an IBAN); not part of the value. */
   prefix?: string;
 } & InputHTMLAttributes<HTMLInputElement>;
 
-/** A labelled text field with its error messages, wired for screen readers. Number fields show Persian digits. */
-export function TextField({ label, errors, hint, prefix, value, onChange, ...input }: TextFieldProps) {
+/**
+ * A labelled text field with its error messages, wired for screen readers. Number fields show Persian
+ * digits. The ref reaches the input through `forwardRef`: Preact hands a function component no `ref` prop.
+ */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, errors, hint, prefix, value, onChange, ...input }, ref) {
   const id = useId();
   const described = errors?.length ? errorId(id) : hint ? hintId(id) : undefined;
   const persian = numberField(input);
   const field = (
     <input
+      ref={ref}
       id={id}
       aria-invalid={errors?.length ? true : undefined}
       aria-describedby={described}
@@ -103,7 +106,7 @@ export function TextField({ label, errors, hint, prefix, value, onChange, ...inp
       <FieldMessage id={id} errors={errors} hint={hint} />
     </div>
   );
-}
+});
 
 /** A `TextField` bound to a form's field: its events, its input and its errors. */
 export function FormTextField({ field, ...rest }: { field: BoundField } & Omit<TextFieldProps, 'value' | 'errors'>) {
