@@ -123,6 +123,8 @@ export async function pickJalaliDay(page: Page, { months, day }: { months: numbe
 
 /** Axe finds nothing serious or critical on the page as it stands (issues 10–11 specs). */
 export async function expectNoSevereAxe(page: Page) {
+  // A toast sliding in or out is read at part opacity, a contrast it never has at rest: let it settle.
+  await expect(page.locator('.Toastify--animate')).toHaveCount(0);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(
     violations
