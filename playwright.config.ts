@@ -19,9 +19,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  // The flows (book, pay, cancel, reschedule) take 20–30 s on a quiet 2-core machine with two
-  // workers, each with its own browser, beside the server: twice that leaves room for a noisy one.
-  timeout: 60_000,
+  // The flows (book, pay, cancel, withdraw) take 20–30 s on a quiet 2-core machine with two workers,
+  // each with its own browser, beside the server, and near twice that on a busy one: room for both.
+  timeout: 90_000,
   expect: { timeout: 8_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
