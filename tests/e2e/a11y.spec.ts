@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoSevereAxe } from './fixtures.ts';
 
 const pages = [
   ['home', '/'],
@@ -13,9 +13,7 @@ function checkPage(name: string, path: string) {
     test(`${name} (${scheme}) has no serious or critical accessibility violation`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(path);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const severe = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-      expect(severe.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectNoSevereAxe(page);
     });
   }
 }
