@@ -121,20 +121,13 @@ export async function pickJalaliDay(page: Page, { months, day }: { months: numbe
   await page.keyboard.press('Escape');
 }
 
-/** Axe finds nothing serious or critical on the page as it stands (issues 10–11 specs). */
+/**
+ * Axe finds nothing serious or critical on the page as it stands (issues 10–11 specs). The toasts
+ * are left out: they come and go on a clock of their own, and axe, which takes seconds on a busy
+ * machine, would read one mid-fade at part opacity; toasts.spec checks them at rest instead.
+ */
 export async function expectNoSevereAxe(page: Page) {
-  // A toast fading in or out is read at part opacity, a contrast it never has at rest: let it settle
-  // (its progress bar runs for as long as the toast shows, and says nothing of the text).
-  await page.waitForFunction(
-    () =>
-      document.getAnimations().every((animation) => {
-        const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
-        return animation.playState !== 'running' || !target?.closest('.Toastify__toast') || target.closest('.Toastify__progress-bar') !== null;
-      }),
-    undefined,
-    { timeout: 10_000 },
-  );
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await new AxeBuilder({ page }).exclude('#toast-host').analyze();
   expect(
     violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
 /** After a first visit the service worker holds the toast renderer, so it works offline. */
@@ -72,6 +73,27 @@ async function recordToasts(page: Page) {
 }
 const toastsSeen = (page: Page) => page.evaluate(() => (window as unknown as { toastsSeen: () => string[] }).toastsSeen());
 const sawRestored = async (page: Page) => (await toastsSeen(page)).some((text) => text.includes(RESTORED));
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`a toast at rest reads clearly (${colorScheme})`, async ({ page, context }) => {
+    await page.emulateMedia({ colorScheme });
+    await openWithServiceWorker(page);
+    for (const [text, go] of [
+      ['به اینترنت دسترسی ندارید', () => context.setOffline(true)],
+      [RESTORED, () => context.setOffline(false)],
+    ] as const) {
+      await go();
+      const toast = page.locator('.Toastify__toast', { hasText: text });
+      // A pointer resting on a toast stops its clock, so it stays while axe reads it.
+      await toast.hover();
+      await expect(toast).toHaveCSS('opacity', '1');
+      const { violations } = await new AxeBuilder({ page }).include('#toast-host').analyze();
+      expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+      await toast.getByRole('button', { name: 'بستن پیام' }).click();
+      await expect(toast).toHaveCount(0);
+    }
+  });
+}
 
 test('a toast follows a link to the next page, but a reload does not bring it back', async ({ page, context }) => {
   await recordToasts(page);
