@@ -34,6 +34,11 @@ export function startOfTehranDay(now: Date): Date {
   return tehranInstant(toTehranIsoDate(now), '00:00');
 }
 
+/** The instants the Tehran day `day` (YYYY-MM-DD) begins and ends: the end is the next day's start. */
+export function tehranDayBounds(day: string): { start: Date; end: Date } {
+  return { start: tehranInstant(day, '00:00'), end: tehranInstant(addDays(day, 1), '00:00') };
+}
+
 /** The Tehran day `count` days after `day` (both YYYY-MM-DD). */
 export function addDays(day: string, count: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + count * DAY_MS).toISOString().slice(0, 10);

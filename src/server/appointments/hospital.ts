@@ -1,4 +1,4 @@
-import { addDays, tehranInstant } from '#lib/appointments/slots.ts';
+import { addDays, tehranDayBounds, tehranInstant } from '#lib/appointments/slots.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
 import { findAccount } from '../accounts/repository.ts';
 import type { Db } from '../db/client.ts';
@@ -167,6 +167,7 @@ async function toDesk(db: Db, ctx: BookingContext, row: AppointmentRow): Promise
 /** `GET /appointments?date=`: the confirmed bookings of one Tehran day, in time order, for the desk; 404 for an unknown doctor. */
 export async function listDay(db: Db, ctx: BookingContext, day: string, doctorId?: string): Promise<DeskAppointment[]> {
   if (doctorId !== undefined) doctorOf(ctx, doctorId);
-  const rows = await confirmedBetween(db, tehranInstant(day, '00:00'), tehranInstant(addDays(day, 1), '00:00'), doctorId);
+  const { start, end } = tehranDayBounds(day);
+  const rows = await confirmedBetween(db, start, end, doctorId);
   return Promise.all(rows.map((row) => toDesk(db, ctx, row)));
 }

@@ -3,7 +3,7 @@
  * made at start and again just after each Tehran midnight, so a demo left running overnight still
  * shows today's queue the next morning, as a restarted one would.
  */
-import { addDays, tehranInstant } from '#lib/appointments/slots.ts';
+import { tehranDayBounds } from '#lib/appointments/slots.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
 import type { Db } from '../db/client.ts';
 import { logError } from '../log.ts';
@@ -14,7 +14,7 @@ const AFTER_MIDNIGHT_MS = 5_000;
 
 /** When the demo's next day begins: the next Tehran midnight after `now`, plus a few seconds. */
 export function nextDemoDayAt(now: Date): Date {
-  const midnight = tehranInstant(addDays(toTehranIsoDate(now), 1), '00:00');
+  const midnight = tehranDayBounds(toTehranIsoDate(now)).end;
   return new Date(midnight.getTime() + AFTER_MIDNIGHT_MS);
 }
 

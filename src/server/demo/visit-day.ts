@@ -7,7 +7,7 @@
  * first real event sends what is due.
  */
 import { and, eq, gte, lt } from 'drizzle-orm';
-import { addDays, daySlots, type SlotTime, tehranInstant } from '#lib/appointments/slots.ts';
+import { addDays, daySlots, type SlotTime, tehranDayBounds, tehranInstant } from '#lib/appointments/slots.ts';
 import type { BookingContext } from '../appointments/context.ts';
 import { holdSlot, payAppointment } from '../appointments/service.ts';
 import type { Db } from '../db/client.ts';
@@ -60,17 +60,11 @@ export async function seedDemoVisitDay(
   { booking, patient, now }: { booking: BookingContext; patient: { id: number; firstName: string; lastName: string }; now: Date },
 ): Promise<string | undefined> {
   const today = tehranDay(now);
+  const { start, end } = tehranDayBounds(today);
   const todays = await db
     .select({ key: appointments.key })
     .from(appointments)
-    .where(
-      and(
-        eq(appointments.accountId, patient.id),
-        eq(appointments.status, 'confirmed'),
-        gte(appointments.startsAt, tehranInstant(today, '00:00')),
-        lt(appointments.startsAt, tehranInstant(addDays(today, 1), '00:00')),
-      ),
-    );
+    .where(and(eq(appointments.accountId, patient.id), eq(appointments.status, 'confirmed'), gte(appointments.startsAt, start), lt(appointments.startsAt, end)));
   if (todays.length > 0) return undefined;
   const ctx: BookingContext = { ...booking, holiday: () => undefined };
   const pick = pickSession(ctx, today, now);

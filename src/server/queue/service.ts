@@ -4,7 +4,7 @@
  * advisory lock, appends one row and NOTIFYs, so every process's live streams hear of it.
  */
 import type { CheckIn, DeskQueue, PatientQueue, PublicBoard, QueueEventInput } from '#lib/api/contracts/queue.ts';
-import { addDays, tehranInstant } from '#lib/appointments/slots.ts';
+import { tehranDayBounds } from '#lib/appointments/slots.ts';
 import { floorName } from '#lib/catalogue/address.ts';
 import { tehranClockTime } from '#lib/catalogue/schedule.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
@@ -27,7 +27,8 @@ const patientName = (row: AppointmentRow) => `${row.patientFirstName ?? ''} ${ro
 /** What a doctor's day is rebuilt from: its confirmed appointments, its log and the doctor's visit length. */
 async function readDay(db: Db, ctx: BookingContext, doctorId: string, day: string): Promise<{ appointments: QueueAppointment[]; events: QueueEventRecord[]; visitMinutes: number }> {
   const doctor = doctorOf(ctx, doctorId);
-  const [rows, events] = await Promise.all([confirmedBetween(db, tehranInstant(day, '00:00'), tehranInstant(addDays(day, 1), '00:00'), doctorId), dayEvents(db, doctorId, day)]);
+  const { start, end } = tehranDayBounds(day);
+  const [rows, events] = await Promise.all([confirmedBetween(db, start, end, doctorId), dayEvents(db, doctorId, day)]);
   const appointments = rows.map((row) => ({ key: row.key, startsAt: row.startsAt, accountId: row.accountId, patientName: patientName(row) }));
   return { appointments, events, visitMinutes: doctor.visit_minutes };
 }

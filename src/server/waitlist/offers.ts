@@ -1,4 +1,4 @@
-import { addDays, tehranInstant } from '#lib/appointments/slots.ts';
+import { tehranDayBounds } from '#lib/appointments/slots.ts';
 import { toTehranIsoDate } from '#lib/format/date.ts';
 import type { BookingContext } from '../appointments/context.ts';
 import { releaseUnconfirmed } from '../appointments/release.ts';
@@ -75,8 +75,7 @@ export async function offerSlot(tx: Db, ctx: BookingContext, slot: SlotRef, now:
   const expiresAt = offerExpiry(check.slot.start, now, { offerMinutes, minLeadMinutes: ctx.settings.minLeadMinutes });
   if (!expiresAt) return undefined;
   const day = toTehranIsoDate(check.slot.start);
-  const dayStart = tehranInstant(day, '00:00');
-  const dayEnd = tehranInstant(addDays(day, 1), '00:00');
+  const { start: dayStart, end: dayEnd } = tehranDayBounds(day);
   const part = partOfDayOf(check.slot.start);
   let afterId = 0;
   for (;;) {
