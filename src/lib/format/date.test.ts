@@ -94,6 +94,13 @@ describe('formatWeekday / formatWeekdayDate / formatWeekdayDateTime', () => {
 });
 
 describe('toTehranIsoDate', () => {
+  it('agrees with the time zone database every half hour around the last summer time and on to 2030', () => {
+    const viaIntl = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran', year: 'numeric', month: '2-digit', day: '2-digit' });
+    for (let time = Date.UTC(2022, 2, 1); time < Date.UTC(2030, 0, 1); time += time < Date.UTC(2023, 0, 1) ? 30 * 60_000 : 7 * 3_600_000 + 30 * 60_000) {
+      expect(toTehranIsoDate(new Date(time)), new Date(time).toISOString()).toBe(viaIntl.format(new Date(time)));
+    }
+  });
+
   it.each<[DateInput, string]>([
     ['2026-03-20T20:29:59Z', '2026-03-20'],
     ['2026-03-20T20:30:00Z', '2026-03-21'],

@@ -130,9 +130,20 @@ export function toJalaliParts(date: DateInput): JalaliParts {
   };
 }
 
+/**
+ * Iran has kept UTC+03:30 all year since its last summer time ended, at Tehran midnight starting
+ * 2022-09-22: from then on a Tehran day is one addition away, far cheaper than Intl's parts (the
+ * server reads the day of every slot it checks).
+ */
+const FIXED_OFFSET_SINCE = Date.UTC(2022, 8, 21, 20, 30);
+const TEHRAN_OFFSET_MS = 3.5 * 60 * 60 * 1000;
+
 /** The Gregorian calendar day in Tehran as 'YYYY-MM-DD' (Latin digits), e.g. for "not after today". */
 export function toTehranIsoDate(date: DateInput): string {
-  const parts = isoDate.formatToParts(toDate(date));
+  const instant = toDate(date);
+  const time = instant.getTime();
+  if (time >= FIXED_OFFSET_SINCE) return new Date(time + TEHRAN_OFFSET_MS).toISOString().slice(0, 10);
+  const parts = isoDate.formatToParts(instant);
   const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
