@@ -15,7 +15,9 @@
  * (`--postgres`: only the PostgreSQL run). OPENING_PATIENTS and OPENING_SLOTS change the crowd.
  */
 import { randomBytes } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { SlotsAnswer } from '../../src/lib/api/contracts/appointments.ts';
@@ -203,13 +205,38 @@ interface Recorder {
   lostReasons: string[];
 }
 
-async function timed(record: Timed[], recorder: Recorder, run: () => Promise<Response>): Promise<{ status: number; body: unknown } | null> {
+/**
+ * The crowd's connections. The patients' calls go out through plain node:http, not fetch: the
+ * crowd runs on the same two cores as the portal, and fetch's machinery cost this process about as
+ * much CPU as the portal spent answering, so the portal's latencies measured the bench as much.
+ */
+const crowd = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+
+/** One call of a patient: status and body text (brotli or gzip undone, as a browser would). */
+function send(url: URL, { method = 'GET', headers, body }: { method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string }): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const call = request(url, { method, agent: crowd, headers: { ...headers, 'accept-encoding': 'br, gzip' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = response.headers['content-encoding'];
+        const decoded = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+        resolve({ status: response.statusCode ?? 0, text: decoded.toString('utf8') });
+      });
+    });
+    call.on('error', reject);
+    call.end(body);
+  });
+}
+
+async function timed(record: Timed[], recorder: Recorder, run: () => Promise<{ status: number; text: string }>): Promise<{ status: number; body: unknown } | null> {
   const started = performance.now();
   try {
-    const response = await run();
-    const text = await response.text();
-    record.push({ status: response.status, ms: performance.now() - started });
-    return { status: response.status, body: text ? JSON.parse(text) : null };
+    const { status, text } = await run();
+    record.push({ status, ms: performance.now() - started });
+    return { status, body: text ? JSON.parse(text) : null };
   } catch (error) {
     recorder.lost += 1;
     if (recorder.lostReasons.length < 3) recorder.lostReasons.push(String((error as { cause?: unknown }).cause ?? error));
@@ -225,7 +252,7 @@ async function bookAsPatient(server: RunningServer, { patient, target, pick, rec
   for (let attempt = 0; attempt < MAX_HOLDS; attempt++) {
     if (known.length === 0) {
       const read = await timed(recorder.slotReads, recorder, () =>
-        fetch(new URL(`/api/appointments/slots?doctor_id=${target.doctorId}&days=${target.days}`, server.url), { headers: { 'x-forwarded-for': patient.ip } }),
+        send(new URL(`/api/appointments/slots?doctor_id=${target.doctorId}&days=${target.days}`, server.url), { headers: { 'x-forwarded-for': patient.ip } }),
       );
       if (read?.status !== 200) return { kind: 'gave_up' };
       known = (read.body as SlotsAnswer).data.flatMap((day) => day.slots.filter((slot) => slot.available && wanted.has(slot.start)).map((slot) => slot.start));
@@ -233,7 +260,7 @@ async function bookAsPatient(server: RunningServer, { patient, target, pick, rec
     }
     const start = known[Math.floor(pick() * Math.min(PICK_AMONG, known.length))]!;
     const held = await timed(recorder.holds, recorder, () =>
-      fetch(new URL('/api/appointments/hold', server.url), { method: 'POST', headers, body: JSON.stringify({ doctor_id: target.doctorId, start }) }),
+      send(new URL('/api/appointments/hold', server.url), { method: 'POST', headers, body: JSON.stringify({ doctor_id: target.doctorId, start }) }),
     );
     if (held?.status === 409) {
       const alternatives = ((held.body as { data?: { alternatives?: string[] } }).data?.alternatives ?? []).filter((other) => wanted.has(other) && other !== start);
@@ -243,7 +270,7 @@ async function bookAsPatient(server: RunningServer, { patient, target, pick, rec
     if (held?.status !== 201) return { kind: 'gave_up' };
     const { key } = (held.body as { data: { key: string } }).data;
     const paid = await timed(recorder.pays, recorder, () =>
-      fetch(new URL(`/api/appointments/${key}/pay`, server.url), { method: 'POST', headers, body: JSON.stringify({ use_wallet: true }) }),
+      send(new URL(`/api/appointments/${key}/pay`, server.url), { method: 'POST', headers, body: JSON.stringify({ use_wallet: true }) }),
     );
     if (paid?.status === 200 && (paid.body as { data: { status: string } }).data.status === 'confirmed') return { kind: 'booked', paidAt: performance.now() };
     return { kind: 'gave_up' };
