@@ -1,4 +1,5 @@
 import { type ComponentProps, lazy } from 'react';
+import { promptWhat } from '#lib/site/login-prompt.ts';
 import { GatedPage } from './auth/gated-page.tsx';
 
 /*
@@ -20,7 +21,7 @@ const Appointments = lazy(() => import('./appointments/MyAppointmentsPage.tsx').
 
 export function ProfilePage() {
   return (
-    <GatedPage what="پروفایل خود">
+    <GatedPage what={promptWhat.profile}>
       <Profile />
     </GatedPage>
   );
@@ -28,7 +29,7 @@ export function ProfilePage() {
 
 export function WalletPage() {
   return (
-    <GatedPage what="کیف پول خود">
+    <GatedPage what={promptWhat.wallet}>
       <Wallet />
     </GatedPage>
   );
@@ -36,7 +37,7 @@ export function WalletPage() {
 
 export function ChargePage(props: ComponentProps<typeof Charge>) {
   return (
-    <GatedPage what="کیف پول خود">
+    <GatedPage what={promptWhat.wallet}>
       <Charge {...props} />
     </GatedPage>
   );
@@ -44,7 +45,7 @@ export function ChargePage(props: ComponentProps<typeof Charge>) {
 
 export function TransactionsPage() {
   return (
-    <GatedPage what="تراکنش‌های کیف پول خود">
+    <GatedPage what={promptWhat.transactions}>
       <Transactions />
     </GatedPage>
   );
@@ -52,7 +53,7 @@ export function TransactionsPage() {
 
 export function RefundPage() {
   return (
-    <GatedPage what="کیف پول خود">
+    <GatedPage what={promptWhat.wallet}>
       <Refund />
     </GatedPage>
   );
@@ -60,7 +61,7 @@ export function RefundPage() {
 
 export function InvoicesPage() {
   return (
-    <GatedPage what="صورت‌حساب‌های خود">
+    <GatedPage what={promptWhat.invoices}>
       <Invoices />
     </GatedPage>
   );
@@ -68,7 +69,7 @@ export function InvoicesPage() {
 
 export function InvoicePage(props: ComponentProps<typeof Invoice>) {
   return (
-    <GatedPage what="صورت‌حساب خود">
+    <GatedPage what={promptWhat.invoice}>
       <Invoice {...props} />
     </GatedPage>
   );
@@ -76,7 +77,7 @@ export function InvoicePage(props: ComponentProps<typeof Invoice>) {
 
 export function RequestsPage(props: ComponentProps<typeof Requests>) {
   return (
-    <GatedPage what="درخواست‌های خود">
+    <GatedPage what={promptWhat.requests}>
       <Requests {...props} />
     </GatedPage>
   );
@@ -84,7 +85,7 @@ export function RequestsPage(props: ComponentProps<typeof Requests>) {
 
 export function RequestPage(props: ComponentProps<typeof Request>) {
   return (
-    <GatedPage what="این درخواست">
+    <GatedPage what={promptWhat.request}>
       <Request {...props} />
     </GatedPage>
   );
@@ -93,7 +94,7 @@ export function RequestPage(props: ComponentProps<typeof Request>) {
 /** `?visit=` shows the visit-day queue of one of today's appointments instead of the list. */
 export function MyAppointmentsPage(props: ComponentProps<typeof Appointments>) {
   return (
-    <GatedPage what={new URLSearchParams(location.search).has('visit') ? 'صف نوبت خود' : 'نوبت‌های خود'}>
+    <GatedPage what={new URLSearchParams(location.search).has('visit') ? promptWhat.visitQueue : promptWhat.appointments}>
       <Appointments {...props} />
     </GatedPage>
   );

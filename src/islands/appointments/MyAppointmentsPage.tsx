@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
 import { APPOINTMENT_SCOPES, type AppointmentScope } from '#lib/appointments/scopes.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
+import { promptWhat } from '#lib/site/login-prompt.ts';
 import { $myAppointments, $myAppointmentsView, downloadAppointmentCalendar, loadMyAppointments, showMyAppointments } from '#stores/appointments.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { ListView } from '../ui/ListView.tsx';
@@ -65,7 +66,7 @@ function List({ actions }: { actions: CardActions }) {
 export function MyAppointmentsPage({ clinics }: { clinics: ClinicNames }) {
   if (new URLSearchParams(location.search).has('visit')) {
     return (
-      <AuthGate what="صف نوبت خود">
+      <AuthGate what={promptWhat.visitQueue}>
         <Suspense fallback={<DetailSkeleton label="در حال بارگذاری صف نوبت…" />}>
           <VisitDay receipt={(appointment) => <Receipt appointment={appointment} />} />
         </Suspense>
@@ -85,7 +86,7 @@ function AppointmentsList({ clinics }: { clinics: ClinicNames }) {
     onCalendar: (appointment) => downloadAppointmentCalendar(appointment.key),
   };
   return (
-    <AuthGate what="نوبت‌های خود">
+    <AuthGate what={promptWhat.appointments}>
       <div className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-xl font-bold">نوبت‌های من</h1>

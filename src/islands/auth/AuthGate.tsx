@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
 import { openLogin } from '#client/login-popup.ts';
 import { $isLoggedIn } from '#client/state/auth.ts';
+import { loginPrompt } from '#lib/site/login-prompt.ts';
 
 /**
  * Spec §2's authentication guard for the protected routes: logged out, a short prompt and the login
@@ -13,12 +14,13 @@ export function AuthGate({ children, what }: { children: ReactNode /** e.g. «پ
     if (!loggedIn) openLogin();
   }, [loggedIn]);
   if (loggedIn) return <>{children}</>;
+  const { classes } = loginPrompt;
   return (
-    <section className="flex flex-col items-center gap-4 rounded-2xl border border-line bg-card p-8 text-center">
-      <h1 className="text-xl font-bold">برای دیدن {what} وارد شوید</h1>
-      <p className="text-muted">با شمارهٔ موبایل خود وارد شوید؛ اگر حساب ندارید، همان‌جا ساخته می‌شود.</p>
-      <button type="button" onClick={openLogin} className="min-h-12 rounded-xl bg-btn-auth px-6 font-bold text-btn-auth-ink">
-        ورود / ثبت‌نام
+    <section className={classes.section}>
+      <h1 className={classes.title}>{loginPrompt.title(what)}</h1>
+      <p className={classes.body}>{loginPrompt.body}</p>
+      <button type="button" onClick={openLogin} className={classes.button}>
+        {loginPrompt.button}
       </button>
     </section>
   );

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { promptWhat } from '#lib/site/login-prompt.ts';
 import { openInvoice } from '#stores/invoices-detail.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 
@@ -17,7 +18,7 @@ function Loading() {
 export function InvoicePage({ invoiceKey }: { invoiceKey: string }) {
   useEffect(() => openInvoice(invoiceKey), [invoiceKey]);
   return (
-    <AuthGate what="صورت‌حساب خود">
+    <AuthGate what={promptWhat.invoice}>
       <Suspense fallback={<Loading />}>
         <InvoiceView />
       </Suspense>

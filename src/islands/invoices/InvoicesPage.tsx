@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRialWithToman } from '#lib/format/toman.ts';
+import { promptWhat } from '#lib/site/login-prompt.ts';
 import { $invoices, $invoicesView, $unpaidSummary, INVOICE_FILTERS, type InvoiceFilter, loadInvoices, showInvoices } from '#stores/invoices.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { ListView } from '../ui/ListView.tsx';
@@ -86,7 +87,7 @@ function List() {
 export function InvoicesPage() {
   const view = useStore($invoicesView);
   return (
-    <AuthGate what="صورت‌حساب‌های خود">
+    <AuthGate what={promptWhat.invoices}>
       <div className="mx-auto flex max-w-3xl flex-col gap-4">
         <h1 className="text-xl font-bold">صورت‌حساب‌ها</h1>
         <Summary />

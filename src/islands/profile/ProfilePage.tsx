@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { $token } from '#client/state/auth.ts';
+import { promptWhat } from '#lib/site/login-prompt.ts';
 import { $profile, loadProfile } from '#stores/profile.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
@@ -17,7 +18,7 @@ function ProfileLoader() {
 
 export function ProfilePage() {
   return (
-    <AuthGate what="پروفایل خود">
+    <AuthGate what={promptWhat.profile}>
       <h1 className="mb-4 text-xl font-bold">پروفایل من</h1>
       <ProfileLoader />
     </AuthGate>

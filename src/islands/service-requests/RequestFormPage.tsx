@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useState } from 'react';
 import { $isLoggedIn } from '#client/state/auth.ts';
+import { promptWhat } from '#lib/site/login-prompt.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { Loading } from '../ui/LoadState.tsx';
 import type { ServiceChoice } from './service-choice.ts';
@@ -19,7 +20,7 @@ export function RequestFormPage({ services }: { services: readonly ServiceChoice
   const loggedIn = useStore($isLoggedIn);
   const [entered, setEntered] = useState(loggedIn);
   if (loggedIn && !entered) setEntered(true);
-  if (!entered) return <AuthGate what="فرم درخواست خدمت">{null}</AuthGate>;
+  if (!entered) return <AuthGate what={promptWhat.requestForm}>{null}</AuthGate>;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">

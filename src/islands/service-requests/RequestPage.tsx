@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
+import { promptWhat } from '#lib/site/login-prompt.ts';
 import { $serviceRequest, openServiceRequest, startServiceRequest } from '#stores/service-requests-detail.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
@@ -23,7 +24,7 @@ function Missing() {
 /** /sr/request/{key}: one request (key from the address): the visit, facts, invoices with their pay links, files, history and the cancel while it may be. */
 export function RequestPage({ requestKey }: { requestKey: string }) {
   return (
-    <AuthGate what="این درخواست">
+    <AuthGate what={promptWhat.request}>
       <RequestView requestKey={requestKey} />
     </AuthGate>
   );

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import type { ServiceRequestStatus } from '#lib/services/requests.ts';
+import { promptWhat } from '#lib/site/login-prompt.ts';
 import { $serviceRequests, $serviceRequestsView, loadServiceRequests, type ServiceRequestsView, showServiceRequests } from '#stores/service-requests.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { ListView } from '../ui/ListView.tsx';
@@ -91,7 +92,7 @@ function List({ servicesHref }: { servicesHref: string | undefined }) {
 export function RequestsPage({ servicesHref }: { servicesHref?: string | undefined }) {
   const view = useStore($serviceRequestsView);
   return (
-    <AuthGate what="درخواست‌های خود">
+    <AuthGate what={promptWhat.requests}>
       <div className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-xl font-bold">درخواست‌های من</h1>

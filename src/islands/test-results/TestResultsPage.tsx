@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { AuthGate } from '../auth/AuthGate.tsx';
+import { promptWhat } from '#lib/site/login-prompt.ts';
 
 // Everything past the login prompt (the list, the claim form, a result with its charts) loads once
 // someone is logged in: logged out, the page is the prompt alone (DESIGN.md §6's budget).
@@ -16,7 +17,7 @@ function Loading() {
 /** /test-response/give-response: the patient's test results, or one of them (`?key=`). */
 export function TestResultsPage() {
   return (
-    <AuthGate what="جواب آزمایش‌های خود">
+    <AuthGate what={promptWhat.testResults}>
       <Suspense fallback={<Loading />}>
         <ResultsContent />
       </Suspense>

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { type ChargeBody, chargeSchema } from '#lib/api/contracts/wallet.ts';
 import { formatAmountInput } from '#lib/format/grouped-input.ts';
 import { formatRial, parseNumber } from '#lib/format/number.ts';
+import { promptWhat } from '#lib/site/login-prompt.ts';
 import { MIN_AMOUNT_RIAL } from '#lib/validation/numeric.ts';
 import { CHARGE_PRESETS } from '#lib/wallet/terms.ts';
 import { $wallet, startCharge } from '#stores/wallet.ts';
@@ -75,7 +76,7 @@ function ChargeForm({ max, returnTo }: { max: number; returnTo: ChargeBody['retu
 /** /financial/charge-wallet and /patient-profile/charge-wallet: an amount, then the bank. */
 export function ChargePage({ max, returnTo }: { max: number; returnTo: ChargeBody['return_to'] }) {
   return (
-    <AuthGate what="کیف پول خود">
+    <AuthGate what={promptWhat.wallet}>
       <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
         <h1 className="text-xl font-bold">شارژ کیف پول</h1>
         <ChargeForm max={max} returnTo={returnTo} />

@@ -6,6 +6,7 @@ import { type Withdrawal, type WithdrawalBody, WithdrawalSchema, withdrawalAmoun
 import { formatJalaliDateTime } from '#lib/format/date.ts';
 import { formatAmountInput, formatIban, formatIbanInput } from '#lib/format/grouped-input.ts';
 import { formatRial } from '#lib/format/number.ts';
+import { promptWhat } from '#lib/site/login-prompt.ts';
 import { $wallet, $withdrawals, cancelWithdrawal, loadWithdrawals, withdraw } from '#stores/wallet.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { PrimaryButton, SecondaryButton } from '../ui/Buttons.tsx';
@@ -254,7 +255,7 @@ function WithdrawalList() {
 /** /financial/refund: money back from the wallet to the patient's bank account, and the requests so far. */
 export function RefundPage() {
   return (
-    <AuthGate what="کیف پول خود">
+    <AuthGate what={promptWhat.wallet}>
       <div className="mx-auto flex max-w-3xl flex-col gap-5">
         <BackToWallet />
         <h1 className="text-xl font-bold">برداشت از کیف پول به حساب بانکی</h1>

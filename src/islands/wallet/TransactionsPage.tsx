@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { toTehranIsoDate } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
+import { promptWhat } from '#lib/site/login-prompt.ts';
 import type { StatementFilters } from '#lib/wallet/statement-filters.ts';
 import { TRANSACTION_TYPES, type TransactionType } from '#lib/wallet/terms.ts';
 import { $statement, $statementFilters, loadStatement, setStatementFilters } from '#stores/transactions.ts';
@@ -90,7 +91,7 @@ function Statement({ filtered }: { filtered: boolean }) {
 export function TransactionsPage() {
   const filters = useStore($statementFilters);
   return (
-    <AuthGate what="تراکنش‌های کیف پول خود">
+    <AuthGate what={promptWhat.transactions}>
       <div className="mx-auto flex max-w-3xl flex-col gap-4">
         <BackToWallet />
         <h1 className="text-xl font-bold">تراکنش‌های کیف پول</h1>

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { promptWhat } from '#lib/site/login-prompt.ts';
 import { $recentTransactions, reloadTransactions } from '#stores/transactions.ts';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
@@ -37,7 +38,7 @@ function RecentTransactions() {
 /** /financial: the balance, the ways to add or take money, and the latest transactions. */
 export function WalletPage() {
   return (
-    <AuthGate what="کیف پول خود">
+    <AuthGate what={promptWhat.wallet}>
       <div className="mx-auto flex max-w-3xl flex-col gap-5">
         <h1 className="text-xl font-bold">کیف پول</h1>
         <BalanceCard />
