@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSevereAxe } from './fixtures.ts';
 
 /** After a first visit the service worker holds the toast renderer, so it works offline. */
 async function openWithServiceWorker(page: Page) {
@@ -78,19 +78,18 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`a toast at rest reads clearly (${colorScheme})`, async ({ page, context }) => {
     await page.emulateMedia({ colorScheme });
     await openWithServiceWorker(page);
-    for (const [text, go] of [
-      ['به اینترنت دسترسی ندارید', () => context.setOffline(true)],
-      [RESTORED, () => context.setOffline(false)],
+    for (const [toastOn, go] of [
+      [noInternet, () => context.setOffline(true)],
+      [restored, () => context.setOffline(false)],
     ] as const) {
       await go();
-      const toast = page.locator('.Toastify__toast', { hasText: text });
+      const toast = toastOn(page);
       // A pointer resting on a toast stops its clock, so it stays while axe reads it in the page
       // (axe then merges its findings in a page of its own, and the toast may go meanwhile).
       await page.mouse.move(0, 0);
       await toast.hover();
       await expect(toast).toHaveCSS('opacity', '1');
-      const { violations } = await new AxeBuilder({ page }).include('#toast-host').analyze();
-      expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+      await expectNoSevereAxe(page, { within: '#toast-host' });
       // Read: the pointer leaves and the toast goes when its time is up, if it has not already.
       await page.mouse.move(0, 0);
       await expect(toast).toHaveCount(0, { timeout: 10_000 });
