@@ -1,5 +1,6 @@
 import type { TransactionsQuery, Wallet, WalletTransaction } from '#lib/api/contracts/wallet.ts';
 import { TRANSACTION_TYPES } from '#lib/api/contracts/wallet.ts';
+import { tehranDayBounds } from '#lib/appointments/slots.ts';
 import type { Db } from '../db/client.ts';
 import { findWalletAccountId, listWalletEntries, type WalletEntry } from '../ledger/repository.ts';
 import { walletTotals } from './repository.ts';
@@ -12,11 +13,6 @@ export async function getWallet(db: Db, accountId: number): Promise<Wallet> {
   const { available, held } = await walletTotals(db, accountId);
   return { balance: available + held, available, held };
 }
-
-// Iran has kept UTC+03:30 all year since 2022; a Tehran calendar day starts at 20:30 UTC the day before.
-const TEHRAN_OFFSET = '+03:30';
-const startOfTehranDay = (day: string) => new Date(`${day}T00:00:00${TEHRAN_OFFSET}`);
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function toTransaction(entry: WalletEntry): WalletTransaction {
   return {
@@ -39,8 +35,8 @@ export async function listTransactions(db: Db, accountId: number, query: Transac
     walletId,
     {
       types: query.type ? [query.type] : TRANSACTION_TYPES,
-      ...(query.from ? { from: startOfTehranDay(query.from) } : {}),
-      ...(query.to ? { until: new Date(startOfTehranDay(query.to).getTime() + DAY_MS) } : {}),
+      ...(query.from ? { from: tehranDayBounds(query.from).start } : {}),
+      ...(query.to ? { until: tehranDayBounds(query.to).end } : {}),
     },
     { limit: query.per_page, offset: (query.page - 1) * query.per_page },
   );
