@@ -8,7 +8,7 @@ import { formatRialWithToman } from '../../src/lib/format/toman.ts';
 import { registerPatient } from '../support/portal-api.ts';
 import type { RunningServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
-import { expect, expectNoSevereAxe, newNationalCode, newPhone, registerThroughPopup, test } from './fixtures.ts';
+import { expect, expectMenuWallet, expectNoSevereAxe, newNationalCode, newPhone, registerThroughPopup, test } from './fixtures.ts';
 
 /**
  * «My appointments» (/patient-profile/services) with its tabs, cancel with
@@ -105,7 +105,7 @@ test('cancel: the refund is shown before confirming, lands in the wallet, and th
   await item.getByText('رسید پرداخت').click();
   await expect(item.locator('[data-receipt]')).toContainText(`از کیف پول${formatRial(fee)}`);
   await expect(item.locator('[data-receipt]')).toContainText(`پرداخت هزینهٔ نوبت ${booked.key}`);
-  await expect(page.locator('[data-user-wallet]').first()).toHaveText(formatRial(margin));
+  await expectMenuWallet(page, formatRial(margin));
 
   await item.getByRole('button', { name: 'لغو نوبت' }).click();
   const dialog = page.getByRole('dialog', { name: 'لغو نوبت' });
@@ -123,7 +123,7 @@ test('cancel: the refund is shown before confirming, lands in the wallet, and th
   await expect(page.getByText('نوبت پیش رویی ندارید.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'گرفتن نوبت' })).toHaveAttribute('href', '/appointment');
   // The header's balance, and the wallet page's, have the refund.
-  await expect(page.locator('[data-user-wallet]').first()).toHaveText(formatRial(fee + margin));
+  await expectMenuWallet(page, formatRial(fee + margin));
 
   await page.getByRole('tab', { name: 'لغوشده' }).click();
   await expect(page).toHaveURL(/\?tab=cancelled$/);

@@ -102,6 +102,18 @@ export async function logoutThroughMenu(page: Page) {
   await expect(page.getByRole('button', { name: 'ورود / ثبت‌نام' })).toBeVisible();
 }
 
+/**
+ * Checks the wallet figure of the header's user menu as a patient reads it: the menu writes it when
+ * it opens. Closes the menu again with Escape.
+ */
+export async function expectMenuWallet(page: Page, text: string) {
+  const menu = page.locator('[data-user-menu]');
+  await menu.locator('summary').click();
+  await expect(menu.locator('[data-user-wallet]')).toHaveText(text);
+  await page.keyboard.press('Escape');
+  await expect(menu).not.toHaveAttribute('open');
+}
+
 /** Types the code that was sent to `phone` into the popup's code step. */
 export async function enterCode(page: Page, phone: string, sentAt: number) {
   await page

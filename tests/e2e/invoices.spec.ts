@@ -4,7 +4,7 @@ import { type InvoiceLine, invoiceLinkPath, issueInvoice, voidInvoice } from '..
 import type { RunningServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
 import { payAtBank } from './booking-steps.ts';
-import { type ApiPatient, expect, expectNoSevereAxe, loggedInByApi, newNationalCode, newPhone, registerByApi, registerThroughPopup, test } from './fixtures.ts';
+import { type ApiPatient, expect, expectMenuWallet, expectNoSevereAxe, loggedInByApi, newNationalCode, newPhone, registerByApi, registerThroughPopup, test } from './fixtures.ts';
 
 /**
  * The patient's invoices (/sr/invoice, /sr/invoice/show/{key}) paid from
@@ -105,7 +105,7 @@ test('the list: the unpaid total, filters kept in the address, and an invoice pa
   await expect(page.getByRole('region', { name: 'پرداخت صورت‌حساب' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'ساختن پیوند پرداخت' })).toHaveCount(0);
   // The header's user menu shows the wallet as the ledger has it now.
-  await expect(page.locator('[data-user-wallet]').first()).toHaveText('۲۰۰٬۰۰۰ ریال');
+  await expectMenuWallet(page, '۲۰۰٬۰۰۰ ریال');
 
   await page.goto('/sr/invoice?status=paid');
   await expect(page.locator('[data-unpaid-count]')).toHaveText('۱ صورت‌حساب');

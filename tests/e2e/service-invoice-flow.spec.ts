@@ -2,7 +2,7 @@ import { hospitalCli } from '../support/hospital-cli.ts';
 import type { RunningServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
 import { payAtBank } from './booking-steps.ts';
-import { expect, expectNoSevereAxe, newNationalCode, newPhone, pickJalaliDay, registerThroughPopup, test } from './fixtures.ts';
+import { expect, expectMenuWallet, expectNoSevereAxe, newNationalCode, newPhone, pickJalaliDay, registerThroughPopup, test } from './fixtures.ts';
 
 /**
  * The whole service flow: a patient requests a home service, the hospital's command line prices it,
@@ -96,5 +96,5 @@ test('request a home service, get it priced by npm run hospital, pay from the wa
   await page.goto('/sr/invoice?status=paid');
   await expect(page.locator(`article[data-invoice="${invoiceKey}"]`)).toContainText('پرداخت‌شده');
   await expect(page.locator(`article[data-invoice="${secondKey}"]`)).toContainText('پرداخت‌شده');
-  await expect(page.locator('[data-user-wallet]').first()).toHaveText('۱۰۰٬۰۰۰ ریال');
+  await expectMenuWallet(page, '۱۰۰٬۰۰۰ ریال');
 });

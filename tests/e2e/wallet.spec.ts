@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectNoSevereAxe, newNationalCode, newPhone, registerThroughPopup, test } from './fixtures.ts';
+import { expect, expectMenuWallet, expectNoSevereAxe, newNationalCode, newPhone, registerThroughPopup, test } from './fixtures.ts';
 
 /** A valid Iranian IBAN body (the 24 digits after IR) and a Luhn-valid card for the sandbox bank. */
 const IBAN = '050170000000123456789012';
@@ -71,7 +71,7 @@ test('charging through the sandbox bank: the receipt, the new balance, the heade
   await expect(recent.getByRole('listitem').first()).toContainText('واریز');
   await expect(recent.getByRole('listitem').first()).toContainText('+۲٬۵۰۰٬۰۰۰');
   // The header's user menu shows the ledger's figure too.
-  await expect(page.locator('[data-user-wallet]').first()).toHaveText('۲٬۵۰۰٬۰۰۰ ریال');
+  await expectMenuWallet(page, '۲٬۵۰۰٬۰۰۰ ریال');
 });
 
 test('cancelling at the bank shows the failure receipt and leaves the balance alone', async ({ page }) => {

@@ -8,6 +8,16 @@ import { openLogin, startPersonFlow } from '../login-popup.ts';
  */
 export function startAuthMenu(): void {
   const root = document.documentElement;
+  const menus = [...document.querySelectorAll<HTMLDetailsElement>('[data-user-menu]')];
+  // Rials alone here: the toman words would weigh on every page's script; the wallet page shows both.
+  // Written when a menu is open: the first figure a page formats starts the browser's locale data
+  // (lib/format/intl.ts), which no page should pay for a menu nobody has opened.
+  const showWallet = () => {
+    if (!menus.some((menu) => menu.open)) return;
+    const wallet = formatRial($user.get()?.wallet ?? 0);
+    for (const figure of document.querySelectorAll('[data-user-wallet]')) figure.textContent = wallet;
+  };
+  for (const menu of menus) menu.addEventListener('toggle', showWallet);
   const render = () => {
     const user = $user.get();
     const loggedIn = Boolean(user && $token.get());
@@ -18,8 +28,7 @@ export function startAuthMenu(): void {
       name.textContent = user?.full_name || 'حساب من';
       name.title = name.textContent;
     }
-    // Rials alone here: the toman words would weigh on every page's script; the wallet page shows both.
-    for (const wallet of document.querySelectorAll('[data-user-wallet]')) wallet.textContent = formatRial(user?.wallet ?? 0);
+    showWallet();
     // «تغییر فرد» only when this phone is known to have several people.
     for (const item of document.querySelectorAll<HTMLElement>('[data-switch-person]')) item.hidden = $phoneAccountCount.get() < 2;
   };
@@ -41,7 +50,6 @@ export function startAuthMenu(): void {
   menuAction('[data-switch-person]', () => startPersonFlow('switch-person'));
 
   // The menu closes on Escape and on a click elsewhere, like any menu.
-  const menus = [...document.querySelectorAll<HTMLDetailsElement>('[data-user-menu]')];
   document.addEventListener('click', (event) => {
     for (const menu of menus) if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
   });

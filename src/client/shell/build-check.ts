@@ -13,7 +13,9 @@ async function checkBuild(): Promise<void> {
 }
 
 export function startBuildCheck(): void {
-  void checkBuild();
+  // After the page has loaded: the request is no part of what the patient came for.
+  if (document.readyState === 'complete') void checkBuild();
+  else addEventListener('load', () => void checkBuild(), { once: true });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void checkBuild();
   });

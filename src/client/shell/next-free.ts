@@ -4,10 +4,11 @@
  * (decision 003). The wording matches lib/appointments/when.ts `formatSoon` (the finder's cards). Without
  * an answer the page's own sentence (see the booking page) stays.
  */
-const day = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: 'Asia/Tehran', weekday: 'long', day: 'numeric', month: 'long' });
-const time = new Intl.DateTimeFormat('fa-IR', { timeZone: 'Asia/Tehran', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
+// Made when the answer comes, once per page, not as the page starts (see lib/format/intl.ts).
 function soon(start: Date): string {
+  const day = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: 'Asia/Tehran', weekday: 'long', day: 'numeric', month: 'long' });
+  const time = new Intl.DateTimeFormat('fa-IR', { timeZone: 'Asia/Tehran', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const now = Date.now();
   const label = { [day.format(now)]: 'امروز', [day.format(now + 86_400_000)]: 'فردا' }[day.format(start)] ?? day.format(start);
   return `${label}، ساعت ${time.format(start)}`;

@@ -1,11 +1,12 @@
 import { formatTime, formatWeekday, formatWeekdayDateTime, TEHRAN_TIME_ZONE, tehranNoon } from '#lib/format/date.ts';
+import { onFirstUse } from '#lib/format/intl.ts';
 
-const dayMonth = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, day: 'numeric', month: 'long' });
+const dayMonth = onFirstUse(() => new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, day: 'numeric', month: 'long' }));
 
 /** A day of the strip: «شنبه» and «۱۵ آذر» (a Gregorian calendar day `YYYY-MM-DD` of the slots answer). */
 export function dayLabel(day: string): { weekday: string; date: string } {
   const noon = tehranNoon(day);
-  return { weekday: formatWeekday(noon), date: dayMonth.format(noon) };
+  return { weekday: formatWeekday(noon), date: dayMonth().format(noon) };
 }
 
 /** «سه‌شنبه ۱۸ آذر ۱۴۰۵، ساعت ۰۹:۳۰». */
@@ -14,5 +15,5 @@ export const whenText = (start: string): string => formatWeekdayDateTime(start);
 /** «۱۸ آذر، ۰۹:۳۰»: an alternative slot on a button. */
 export function shortWhen(start: string): string {
   const at = new Date(start);
-  return `${formatWeekday(at)} ${dayMonth.format(at)}، ساعت ${formatTime(at)}`;
+  return `${formatWeekday(at)} ${dayMonth().format(at)}، ساعت ${formatTime(at)}`;
 }

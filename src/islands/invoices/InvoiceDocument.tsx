@@ -1,7 +1,7 @@
 import type { Invoice, InvoiceItem, PublicInvoice } from '#lib/api/contracts/invoices.ts';
 import { formatJalaliDate, formatJalaliDateTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
-import { formatRial } from '#lib/format/number.ts';
+import { formatPersianNumber, formatRial } from '#lib/format/number.ts';
 import { DocumentHeader } from '../ui/DocumentHeader.tsx';
 import { Fact, Facts } from '../ui/Facts.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
@@ -13,9 +13,8 @@ import { STATUS_LABELS, STATUS_TONES } from './labels.ts';
  * laid out for paper by invoice-print.css: A4 (the table) or an 80 mm receipt (the stacked lines).
  */
 
-const amount = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 0 });
 /** «۱٬۲۵۰٬۰۰۰»: the figures of the lines; their heading says they are rials. */
-export const formatAmount = (rials: number) => amount.format(rials);
+export const formatAmount = (rials: number) => formatPersianNumber(rials);
 
 /** How a paid invoice of the patient's was paid (the public view does not say). */
 export function paidHow(invoice: Invoice): string {

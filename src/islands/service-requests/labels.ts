@@ -1,3 +1,4 @@
+import { formatPersianNumber } from '#lib/format/number.ts';
 import { SERVICE_WINDOWS, type ServiceWindow } from '#lib/services/names.ts';
 import { SERVICE_REQUEST_STATUS_NAMES, type ServiceRequestStatus } from '#lib/services/requests.ts';
 
@@ -35,12 +36,10 @@ export const emptyFilteredText = (status: ServiceRequestStatus) => `درخواس
 export const REQUEST_FILED = 'درخواست شما ثبت شد. به‌زودی برای هماهنگی با شما تماس می‌گیریم.';
 export const REQUEST_CANCELLED = 'درخواست لغو شد.';
 
-const sizeNumber = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 1 });
-
 /** «۳۴۰ کیلوبایت», «۲٫۴ مگابایت»: a file's size for a patient. */
 export function fileSizeText(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${sizeNumber.format(Math.max(1, Math.round(bytes / 1024)))} کیلوبایت`;
-  return `${sizeNumber.format(Math.round((bytes / 1024 / 1024) * 10) / 10)} مگابایت`;
+  if (bytes < 1024 * 1024) return `${formatPersianNumber(Math.max(1, Math.round(bytes / 1024)))} کیلوبایت`;
+  return `${formatPersianNumber(Math.round((bytes / 1024 / 1024) * 10) / 10, 1)} مگابایت`;
 }
 
 /** A file's kind in a word. */

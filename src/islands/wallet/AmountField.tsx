@@ -1,16 +1,14 @@
 import type { Ref } from 'react';
 import { formatAmountInput } from '#lib/format/grouped-input.ts';
-import { parseNumber } from '#lib/format/number.ts';
+import { formatPersianNumber, parseNumber } from '#lib/format/number.ts';
 import { numberToPersianWords } from '#lib/format/words.ts';
 import { FormattedField } from '../ui/FormattedField.tsx';
-
-const tomans = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 0 });
 
 /** «یک میلیون و پانصد هزار ریال، برابر با ۱۵۰٬۰۰۰ تومان», or nothing for no amount. */
 export function amountInWords(value: string): string | undefined {
   const rials = parseNumber(value);
   if (!Number.isSafeInteger(rials) || rials <= 0) return undefined;
-  return `${numberToPersianWords(rials)} ریال، برابر با ${tomans.format(Math.floor(rials / 10))} تومان`;
+  return `${numberToPersianWords(rials)} ریال، برابر با ${formatPersianNumber(Math.floor(rials / 10))} تومان`;
 }
 
 /** An amount in rials, grouped in thousands as typed, with the amount in words and in tomans below it. */

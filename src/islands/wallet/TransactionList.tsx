@@ -1,9 +1,7 @@
 import type { WalletTransaction } from '#lib/api/contracts/wallet.ts';
 import { formatJalaliDateTime } from '#lib/format/date.ts';
-import { formatRial } from '#lib/format/number.ts';
+import { formatPersianNumber, formatRial } from '#lib/format/number.ts';
 import { directionLabel, transactionTitle } from './labels.ts';
-
-const rials = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 0 });
 
 /** «+۱٬۰۰۰٬۰۰۰» / «−۲۵۰٬۰۰۰»: the sign is part of the figure, read left to right. */
 export function SignedAmount({ amount, label }: { amount: number; label: string }) {
@@ -14,7 +12,7 @@ export function SignedAmount({ amount, label }: { amount: number; label: string 
       <span>
         <bdi dir="ltr">
           {credit ? '+' : '−'}
-          {rials.format(Math.abs(amount))}
+          {formatPersianNumber(Math.abs(amount))}
         </bdi>{' '}
         ریال
       </span>

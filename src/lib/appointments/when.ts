@@ -5,14 +5,15 @@
  * of script there).
  */
 import { type DateInput, formatJalaliDate, formatTime, TEHRAN_TIME_ZONE, toTehranIsoDate } from '../format/date.ts';
+import { onFirstUse } from '../format/intl.ts';
 
-const weekday = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, weekday: 'long' });
-const dayInMonth = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' });
+const weekday = onFirstUse(() => new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, weekday: 'long' }));
+const dayInMonth = onFirstUse(() => new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' }));
 
 /** «یکشنبه ۱۲ آذر ۱۴۰۵» (put together by hand: ICU orders weekday and year oddly, «۱۴۰۵ آذر ۱۲, یکشنبه»). */
 export function formatBookingDay(date: DateInput): string {
   const at = new Date(date);
-  return `${weekday.format(at)} ${formatJalaliDate(at)}`;
+  return `${weekday().format(at)} ${formatJalaliDate(at)}`;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,6 +22,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function formatSoon(start: DateInput, now: Date = new Date()): string {
   const at = new Date(start);
   const day = toTehranIsoDate(at);
-  const label = day === toTehranIsoDate(now) ? 'امروز' : day === toTehranIsoDate(now.getTime() + DAY_MS) ? 'فردا' : dayInMonth.format(at);
+  const label = day === toTehranIsoDate(now) ? 'امروز' : day === toTehranIsoDate(now.getTime() + DAY_MS) ? 'فردا' : dayInMonth().format(at);
   return `${label}، ساعت ${formatTime(at)}`;
 }

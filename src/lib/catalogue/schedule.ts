@@ -1,3 +1,4 @@
+import { onFirstUse } from '#lib/format/intl.ts';
 import { TEHRAN_TIME_ZONE, toTehranIsoDate } from '../format/date.ts';
 
 export type DayKey = 'saturday' | 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday';
@@ -18,11 +19,11 @@ export interface WorkingDay {
   sessions: Session[];
 }
 
-const weekdayInTehran = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: TEHRAN_TIME_ZONE });
-const timeInTehran = new Intl.DateTimeFormat('en-GB', { timeZone: TEHRAN_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const weekdayInTehran = onFirstUse(() => new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: TEHRAN_TIME_ZONE }));
+const timeInTehran = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { timeZone: TEHRAN_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
 
 /** The Tehran wall time of `at` as `HH:MM` (Latin digits), comparable with a session's `start` and `end`. */
-export const tehranClockTime = (at: Date): string => timeInTehran.format(at);
+export const tehranClockTime = (at: Date): string => timeInTehran().format(at);
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -37,7 +38,7 @@ export function nextWorkingDays(schedule: readonly Session[], now: Date, count =
   const timeNow = tehranClockTime(now);
   for (let offset = 0; offset < 14 && days.length < count; offset++) {
     const date = new Date(today.getTime() + offset * DAY);
-    const day = weekdayInTehran.format(date).toLowerCase() as DayKey;
+    const day = weekdayInTehran().format(date).toLowerCase() as DayKey;
     const sessions = schedule.filter((session) => session.day === day && (offset > 0 || session.end > timeNow)).sort((a, b) => a.start.localeCompare(b.start));
     if (sessions.length > 0) days.push({ date, day, sessions });
   }

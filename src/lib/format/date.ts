@@ -9,6 +9,7 @@
  * strings are accepted. Invalid dates throw a RangeError.
  */
 import { toLatinDigits } from './digits.ts';
+import { onFirstUse } from './intl.ts';
 
 export type DateInput = Date | string | number;
 export type JalaliDateStyle = 'short' | 'long';
@@ -20,41 +21,59 @@ export interface JalaliParts {
 
 export const TEHRAN_TIME_ZONE = 'Asia/Tehran';
 
-const longDate = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
-  timeZone: TEHRAN_TIME_ZONE,
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
-const shortDate = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
-  timeZone: TEHRAN_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const time = new Intl.DateTimeFormat('fa-IR', {
-  timeZone: TEHRAN_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const weekday = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
-  timeZone: TEHRAN_TIME_ZONE,
-  weekday: 'long',
-});
-const latinParts = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', {
-  timeZone: TEHRAN_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-});
+const longDate = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
+      timeZone: TEHRAN_TIME_ZONE,
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    }),
+);
+const shortDate = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
+      timeZone: TEHRAN_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+);
+const time = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('fa-IR', {
+      timeZone: TEHRAN_TIME_ZONE,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
+const weekday = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
+      timeZone: TEHRAN_TIME_ZONE,
+      weekday: 'long',
+    }),
+);
+const latinParts = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', {
+      timeZone: TEHRAN_TIME_ZONE,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    }),
+);
 
-const isoDate = new Intl.DateTimeFormat('en-US-u-nu-latn', {
-  timeZone: TEHRAN_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const isoDate = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US-u-nu-latn', {
+      timeZone: TEHRAN_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+);
 
 function toDate(input: DateInput): Date {
   const date = input instanceof Date ? new Date(input.getTime()) : new Date(typeof input === 'string' ? toLatinDigits(input.trim()) : input);
@@ -69,12 +88,12 @@ function toDate(input: DateInput): Date {
  * long (default): "۱ آذر ۱۴۰۵"; short: "۱۴۰۵/۰۹/۰۱".
  */
 export function formatJalaliDate(date: DateInput, style: JalaliDateStyle = 'long'): string {
-  return (style === 'short' ? shortDate : longDate).format(toDate(date));
+  return (style === 'short' ? shortDate : longDate)().format(toDate(date));
 }
 
 /** "HH:mm" (24-hour) in Persian digits, Tehran time: "۰۹:۰۵". */
 export function formatTime(date: DateInput): string {
-  return time.format(toDate(date));
+  return time().format(toDate(date));
 }
 
 /**
@@ -84,12 +103,12 @@ export function formatTime(date: DateInput): string {
 export function formatJalaliDateTime(date: DateInput, style: JalaliDateStyle = 'long'): string {
   const d = toDate(date);
   const joiner = style === 'short' ? ' ' : ' ساعت ';
-  return `${formatJalaliDate(d, style)}${joiner}${time.format(d)}`;
+  return `${formatJalaliDate(d, style)}${joiner}${time().format(d)}`;
 }
 
 /** The weekday's Persian name in Tehran: "سه‌شنبه". */
 export function formatWeekday(date: DateInput): string {
-  return weekday.format(toDate(date));
+  return weekday().format(toDate(date));
 }
 
 /**
@@ -98,13 +117,13 @@ export function formatWeekday(date: DateInput): string {
  */
 export function formatWeekdayDate(date: DateInput): string {
   const d = toDate(date);
-  return `${weekday.format(d)} ${longDate.format(d)}`;
+  return `${weekday().format(d)} ${longDate().format(d)}`;
 }
 
 /** The weekday, the long Jalali date and the time, Tehran time: "سه‌شنبه ۱۸ آذر ۱۴۰۵، ساعت ۰۹:۳۰". */
 export function formatWeekdayDateTime(date: DateInput): string {
   const d = toDate(date);
-  return `${formatWeekdayDate(d)}، ساعت ${time.format(d)}`;
+  return `${formatWeekdayDate(d)}، ساعت ${time().format(d)}`;
 }
 
 /** Noon in Tehran of a Gregorian calendar day 'YYYY-MM-DD': the same calendar day in any zone. */
@@ -122,7 +141,7 @@ function partNumber(parts: Intl.DateTimeFormatPart[], type: 'year' | 'month' | '
 
 /** Jalali {year, month (1-12), day} as Latin numbers, in the Tehran time zone. */
 export function toJalaliParts(date: DateInput): JalaliParts {
-  const parts = latinParts.formatToParts(toDate(date));
+  const parts = latinParts().formatToParts(toDate(date));
   return {
     year: partNumber(parts, 'year'),
     month: partNumber(parts, 'month'),
@@ -143,7 +162,7 @@ export function toTehranIsoDate(date: DateInput): string {
   const instant = toDate(date);
   const time = instant.getTime();
   if (time >= FIXED_OFFSET_SINCE) return new Date(time + TEHRAN_OFFSET_MS).toISOString().slice(0, 10);
-  const parts = isoDate.formatToParts(instant);
+  const parts = isoDate().formatToParts(instant);
   const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

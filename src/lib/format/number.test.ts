@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, formatRial, parseNumber } from './number.ts';
+import { formatNumber, formatPersianNumber, formatRial, parseNumber } from './number.ts';
 
 describe('formatNumber', () => {
   it.each<[number | bigint, string]>([
@@ -12,6 +12,18 @@ describe('formatNumber', () => {
     [12345678901234567890n, '12,345,678,901,234,567,890'],
   ])('%s → %j', (n, expected) => {
     expect(formatNumber(n)).toBe(expected);
+  });
+});
+
+describe('formatPersianNumber', () => {
+  it.each<[number, 0 | 1 | undefined, string]>([
+    [0, undefined, '۰'],
+    [1250000, undefined, '۱٬۲۵۰٬۰۰۰'],
+    [12.46, undefined, '۱۲'],
+    [12.46, 1, '۱۲٫۵'],
+    [3, 1, '۳'],
+  ])('%s (%s) → %j', (n, fractionDigits, expected) => {
+    expect(formatPersianNumber(n, fractionDigits)).toBe(expected);
   });
 });
 

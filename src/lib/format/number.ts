@@ -11,18 +11,28 @@
  * - `parseNumber`: lenient parser for user input in any digit set.
  */
 import { toLatinDigits } from './digits.ts';
+import { onFirstUse } from './intl.ts';
 
-const latinFormatter = new Intl.NumberFormat('en-US');
-const rialFormatter = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 0 });
+const latinFormatter = onFirstUse(() => new Intl.NumberFormat('en-US'));
+const persianWhole = onFirstUse(() => new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 0 }));
+const persianTenths = onFirstUse(() => new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 1 }));
 
 /** "1,234,567" — Latin digits, comma thousands separators (up to 3 fraction digits). */
 export function formatNumber(n: number | bigint): string {
-  return latinFormatter.format(n);
+  return latinFormatter().format(n);
+}
+
+/**
+ * "۱٬۲۳۴٬۵۶۷" — Persian digits and separator '٬', rounded to whole units, or to one decimal
+ * ("۱۲٫۵") with `fractionDigits` 1: figures whose unit the page names elsewhere.
+ */
+export function formatPersianNumber(n: number | bigint, fractionDigits: 0 | 1 = 0): string {
+  return (fractionDigits ? persianTenths : persianWhole)().format(n);
 }
 
 /** "۱٬۲۳۴٬۵۶۷ ریال" — Persian digits, Persian separator '٬', rounded to whole rials. */
 export function formatRial(n: number | bigint): string {
-  return `${rialFormatter.format(n)} ریال`;
+  return `${formatPersianNumber(n)} ریال`;
 }
 
 /** Bidi marks (LRM, RLM, ALM, embeddings/isolates) that Intl and copy/paste insert. */

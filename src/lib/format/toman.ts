@@ -2,11 +2,10 @@
  * Money in rials with tomans beside it, for fees, prices and balances shown to patients. Its own
  * module, so the pages' shared script (which formats plain rials) does not carry the toman words.
  */
-import { formatRial } from './number.ts';
+import { formatPersianNumber, formatRial } from './number.ts';
 
 /** Digit-group scales of a toman amount in words: 10^0, 10^3, 10^6, 10^9. */
 const TOMAN_SCALES = ['', ' هزار', ' میلیون', ' میلیارد'];
-const tomanFormatter = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 1 });
 
 /**
  * «۶۰۰ هزار تومان», «۱ میلیون و ۲۵۰ هزار تومان»: a rial amount in tomans (a tenth), the way people
@@ -16,13 +15,13 @@ export function formatToman(rials: number | bigint): string {
   const toman = Math.round(Number(rials)) / 10;
   let rest = Math.abs(toman);
   if (!rest) return '';
-  if (!Number.isInteger(rest)) return `${tomanFormatter.format(toman)} تومان`;
+  if (!Number.isInteger(rest)) return `${formatPersianNumber(toman, 1)} تومان`;
   const groups: string[] = [];
   for (let scale = 0; rest > 0; scale++, rest = Math.floor(rest / 1000)) {
     // The last scale takes all that is left («۱٬۲۰۰ میلیارد»).
     const last = scale === TOMAN_SCALES.length - 1;
     const group = last ? rest : rest % 1000;
-    if (group) groups.unshift(tomanFormatter.format(group) + TOMAN_SCALES[scale]);
+    if (group) groups.unshift(formatPersianNumber(group, 1) + TOMAN_SCALES[scale]);
     if (last) break;
   }
   return `${toman < 0 ? '\u200E\u2212' : ''}${groups.join(' و ')} تومان`;
