@@ -88,10 +88,21 @@ export async function killLighthouseChrome(): Promise<void> {
   (await loadChromeLauncher()).killAll();
 }
 
+/**
+ * Lighthouse sometimes loses its own trace of a load (NO_NAVSTART) and scores nothing; a page's
+ * row would then be empty for a reason that is not the page's. Such a run is tried again, at most
+ * this many times; a run that fails every time is reported as it is.
+ */
+const RETRIES_OF_AN_UNSCORED_RUN = 2;
+
 /** `blockedUrlPatterns`: requests Chromium refuses during the run (for diagnostics only). */
 export async function runLighthouse(url: string, runs = 1, blockedUrlPatterns: string[] = []): Promise<LighthouseResult> {
   const lhrs: Lhr[] = [];
-  for (let i = 0; i < runs; i++) lhrs.push(await runOnce(url, blockedUrlPatterns));
+  for (let i = 0; i < runs; i++) {
+    let lhr = await runOnce(url, blockedUrlPatterns);
+    for (let retry = 0; lhr.runtimeError && retry < RETRIES_OF_AN_UNSCORED_RUN; retry++) lhr = await runOnce(url, blockedUrlPatterns);
+    lhrs.push(lhr);
+  }
   const performanceRuns = lhrs.map((lhr) => toPercent(lhr.categories.performance?.score));
   // Median by performance score (unscored runs sort last).
   const ranked = lhrs.map((lhr, index) => ({ lhr, score: performanceRuns[index] ?? -1 })).sort((a, b) => a.score - b.score);
