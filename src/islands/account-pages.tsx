@@ -91,10 +91,14 @@ export function RequestPage(props: ComponentProps<typeof Request>) {
   );
 }
 
-/** `?visit=` shows the visit-day queue of one of today's appointments instead of the list. */
+/**
+ * `?visit=` shows the visit-day queue of one of today's appointments instead of the list. Its
+ * prompt names the appointments too: the page's server-drawn prompt, which cannot read the query
+ * of a prerendered page, says the same words, so nothing is rewritten as the island arrives.
+ */
 export function MyAppointmentsPage(props: ComponentProps<typeof Appointments>) {
   return (
-    <GatedPage what={new URLSearchParams(location.search).has('visit') ? promptWhat.visitQueue : promptWhat.appointments}>
+    <GatedPage what={promptWhat.appointments}>
       <Appointments {...props} />
     </GatedPage>
   );

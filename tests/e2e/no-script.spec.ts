@@ -47,4 +47,11 @@ test.describe('before the island', () => {
     await expect(main.getByText('در حال بارگذاری…')).toBeVisible();
     await expect(main.getByRole('heading', { name: 'برای دیدن کیف پول خود وارد شوید' })).toBeHidden();
   });
+
+  test('the visit-day address: the island’s prompt says what the server’s said', async ({ page }) => {
+    // The server's prompt cannot read the query of a prerendered page; the island's must not reword it.
+    await page.goto('/patient-profile/services?visit=AP-AAAAAA');
+    await expect(page.getByRole('dialog').getByLabel('شمارهٔ موبایل')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('برای دیدن نوبت‌های خود وارد شوید');
+  });
 });

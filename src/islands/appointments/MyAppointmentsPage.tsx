@@ -66,7 +66,7 @@ function List({ actions }: { actions: CardActions }) {
 export function MyAppointmentsPage({ clinics }: { clinics: ClinicNames }) {
   if (new URLSearchParams(location.search).has('visit')) {
     return (
-      <AuthGate what={promptWhat.visitQueue}>
+      <AuthGate what={promptWhat.appointments}>
         <Suspense fallback={<DetailSkeleton label="در حال بارگذاری صف نوبت…" />}>
           <VisitDay receipt={(appointment) => <Receipt appointment={appointment} />} />
         </Suspense>

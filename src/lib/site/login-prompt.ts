@@ -28,6 +28,5 @@ export const promptWhat = {
   request: 'این درخواست',
   requestForm: 'فرم درخواست خدمت',
   appointments: 'نوبت‌های خود',
-  visitQueue: 'صف نوبت خود',
   testResults: 'جواب آزمایش‌های خود',
 } as const;
