@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import { startOfTehranDay } from '#lib/appointments/slots.ts';
 import type { Db } from '../db/client.ts';
+import { perDatabase } from '../db/per-database.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { appointments, doctorLeaves } from '../db/schema/appointments.ts';
 import { payments } from '../db/schema/payments.ts';
@@ -16,13 +17,13 @@ export const ACTIVE_SLOT_CONSTRAINT = 'appointments_active_slot_key';
 const UNCONFIRMED = ['held', 'awaiting_payment'] as const;
 
 /** A row that is the person's at `now`: confirmed, or held / awaiting payment and not yet expired. */
-const occupiesAt = (now: Date) => or(eq(appointments.status, 'confirmed'), and(inArray(appointments.status, UNCONFIRMED), gt(appointments.expiresAt, now)));
+const occupiesAt = (now: Date | Placeholder) => or(eq(appointments.status, 'confirmed'), and(inArray(appointments.status, UNCONFIRMED), gt(appointments.expiresAt, now)));
 /**
  * A row that keeps its slot from everyone else at `now`: the person's rows, and a slot offered to a
  * waitlist patient (until the waitlist passes it on, even past its time: it goes to the next patient
  * in line, not to whoever asks first).
  */
-const keepsSlotAt = (now: Date) => or(occupiesAt(now), eq(appointments.status, 'offered'));
+const keepsSlotAt = (now: Date | Placeholder) => or(occupiesAt(now), eq(appointments.status, 'offered'));
 /** A patient's own calls never see an offered row: it is the waitlist's until they accept it. */
 const notOffered = ne(appointments.status, 'offered');
 
@@ -80,13 +81,39 @@ export async function lockStaleInSlot(db: Db, doctorId: string, startsAt: Date, 
  * that is plainly taken; the slot index still decides every insert.
  */
 export async function keeperOfSlot(db: Db, doctorId: string, startsAt: Date, now: Date): Promise<{ accountId: number; status: AppointmentRow['status'] } | undefined> {
-  const [row] = await db
-    .select({ accountId: appointments.accountId, status: appointments.status })
-    .from(appointments)
-    .where(and(eq(appointments.doctorId, doctorId), eq(appointments.startsAt, startsAt), keepsSlotAt(now)))
-    .limit(1);
+  // Placeholders are handed to the driver as given: the ISO text the columns themselves would send.
+  const [row] = await keeperQuery(db).execute({ doctorId, startsAt: startsAt.toISOString(), now: now.toISOString() });
   return row;
 }
+
+/*
+ * The statements of a refused hold and of a slots read, built once per database (as the session's
+ * is): in a crowd at opening hour every request runs one, and building drizzle's SQL each time
+ * was about a tenth of a slots read's CPU, profiled.
+ */
+const keeperQuery = perDatabase((db: Db) =>
+  db
+    .select({ accountId: appointments.accountId, status: appointments.status })
+    .from(appointments)
+    .where(and(eq(appointments.doctorId, sql.placeholder('doctorId')), eq(appointments.startsAt, sql.placeholder('startsAt')), keepsSlotAt(sql.placeholder('now'))))
+    .limit(1)
+    .prepare('keeper_of_slot'),
+);
+
+const occupiedQuery = perDatabase((db: Db) =>
+  db
+    .select({ startsAt: appointments.startsAt })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.doctorId, sql.placeholder('doctorId')),
+        gte(appointments.startsAt, sql.placeholder('from')),
+        lt(appointments.startsAt, sql.placeholder('to')),
+        keepsSlotAt(sql.placeholder('now')),
+      ),
+    )
+    .prepare('occupied_starts'),
+);
 
 /** The account's unconfirmed rows (at most one, by the index), locked. */
 export async function lockUnconfirmedOf(db: Db, accountId: number): Promise<AppointmentRow[]> {
@@ -123,10 +150,7 @@ export async function updateAppointment(db: Db, id: number, changes: Partial<New
 
 /** Starts of the doctor's slots occupied at `now` in [from, to). */
 export async function occupiedStarts(db: Db, { doctorId, from, to, now }: { doctorId: string; from: Date; to: Date; now: Date }): Promise<Set<number>> {
-  const rows = await db
-    .select({ startsAt: appointments.startsAt })
-    .from(appointments)
-    .where(and(eq(appointments.doctorId, doctorId), sql`${appointments.startsAt} >= ${from}`, lt(appointments.startsAt, to), keepsSlotAt(now)));
+  const rows = await occupiedQuery(db).execute({ doctorId, from: from.toISOString(), to: to.toISOString(), now: now.toISOString() });
   return new Set(rows.map((row) => row.startsAt.getTime()));
 }
 
