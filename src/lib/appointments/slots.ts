@@ -51,8 +51,32 @@ export function weekdayOf(day: string): DayKey {
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-/** Every slot of the doctor's sessions on `day`, in time order; `turn` counts within each session. */
-export function daySlots(doctor: BookableDoctor, day: string): SlotTime[] {
+/**
+ * daySlots' answers per doctor (the catalogue's object) and day. A slots read asks for a doctor's
+ * next 14 or 31 days on every request, and a schedule's slots on a given day do not change while
+ * the catalogue object lives. At most this many days per doctor are kept, the oldest asked first
+ * going first.
+ */
+const DAYS_KEPT = 64;
+const keptSlots = new WeakMap<BookableDoctor, Map<string, readonly SlotTime[]>>();
+
+/**
+ * Every slot of the doctor's sessions on `day`, in time order; `turn` counts within each session.
+ * The same frozen list for the same doctor and day: callers read it and never change it.
+ */
+export function daySlots(doctor: BookableDoctor, day: string): readonly SlotTime[] {
+  let days = keptSlots.get(doctor);
+  if (!days) keptSlots.set(doctor, (days = new Map()));
+  let slots = days.get(day);
+  if (!slots) {
+    slots = Object.freeze(computeDaySlots(doctor, day).map((slot) => Object.freeze(slot)));
+    if (days.size >= DAYS_KEPT) days.delete(days.keys().next().value!);
+    days.set(day, slots);
+  }
+  return slots;
+}
+
+function computeDaySlots(doctor: BookableDoctor, day: string): SlotTime[] {
   const weekday = weekdayOf(day);
   const slots: SlotTime[] = [];
   const step = doctor.visit_minutes;
@@ -87,7 +111,7 @@ const overlaps = (slot: Interval, other: Interval) => slot.start < other.end && 
 
 export interface OpenDay {
   date: string;
-  slots: SlotTime[];
+  slots: readonly SlotTime[];
   holiday?: string;
   onLeave?: boolean;
 }

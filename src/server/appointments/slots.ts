@@ -41,12 +41,22 @@ async function daysWithOccupancy(db: Db, ctx: BookingContext, doctorId: string, 
 
 const free = (slot: SlotTime, taken: Set<number>) => !taken.has(slot.start.getTime());
 
+/**
+ * A slot's start and end as the answer writes them. daySlots hands out the same slot objects for
+ * a doctor's day every time, so each slot's text is written once, not twice per slot per read.
+ */
+const slotTexts = new WeakMap<SlotTime, { start: string; end: string }>();
+function textsOf(slot: SlotTime): { start: string; end: string } {
+  let texts = slotTexts.get(slot);
+  if (!texts) slotTexts.set(slot, (texts = { start: slot.start.toISOString(), end: slot.end.toISOString() }));
+  return texts;
+}
+
 function toSlotDay(day: OpenDay, taken: Set<number>): SlotDay {
   return {
     date: day.date,
     slots: day.slots.map((slot) => ({
-      start: slot.start.toISOString(),
-      end: slot.end.toISOString(),
+      ...textsOf(slot),
       available: free(slot, taken),
       turn: slot.turn,
       clinic_id: slot.clinic,
