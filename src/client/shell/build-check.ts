@@ -1,3 +1,4 @@
+import { afterLoad } from './after-load.ts';
 import { reloadOnce } from './reload.ts';
 
 /** Spec §1: reloads the page when /builds/latest.json names a build other than this page's. */
@@ -13,9 +14,7 @@ async function checkBuild(): Promise<void> {
 }
 
 export function startBuildCheck(): void {
-  // After the page has loaded: the request is no part of what the patient came for.
-  if (document.readyState === 'complete') void checkBuild();
-  else addEventListener('load', () => void checkBuild(), { once: true });
+  afterLoad(() => void checkBuild());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void checkBuild();
   });

@@ -1,4 +1,5 @@
 import type { WarmRequest } from '../../sw/sw.ts';
+import { afterLoad } from './after-load.ts';
 import { reloadOnce } from './reload.ts';
 
 /**
@@ -24,6 +25,5 @@ export function startServiceWorker(): void {
       active?.postMessage(request, [channel.port2]);
     });
   };
-  if (document.readyState === 'complete') register();
-  else addEventListener('load', register, { once: true });
+  afterLoad(register);
 }

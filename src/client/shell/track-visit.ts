@@ -1,6 +1,7 @@
 import { getVisitorId } from '#client/state/visitor.ts';
 import { deviceType } from '#lib/device.ts';
 import { TRACKING_BASE_URL } from '../api/base.ts';
+import { afterLoad } from './after-load.ts';
 
 /**
  * An invoice's public link and a test result's share link are secrets (the server keeps only their
@@ -37,8 +38,7 @@ export function trackVisit(): void {
  * The report goes after the page has loaded, off the critical path.
  */
 export function startVisitTracking(): void {
-  if (document.readyState === 'complete') trackVisit();
-  else addEventListener('load', trackVisit, { once: true });
+  afterLoad(trackVisit);
   addEventListener('pageshow', (event: PageTransitionEvent) => {
     if (event.persisted) trackVisit();
   });
