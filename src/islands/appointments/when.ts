@@ -1,7 +1,6 @@
-import { formatTime, formatWeekday, formatWeekdayDateTime, TEHRAN_TIME_ZONE, tehranNoon } from '#lib/format/date.ts';
-import { onFirstUse } from '#lib/format/intl.ts';
+import { formatTime, formatWeekday, formatWeekdayDateTime, tehranFormatter, tehranNoon } from '#lib/format/date.ts';
 
-const dayMonth = onFirstUse(() => new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, day: 'numeric', month: 'long' }));
+const dayMonth = tehranFormatter('fa-IR-u-ca-persian', { day: 'numeric', month: 'long' });
 
 /** A day of the strip: «شنبه» and «۱۵ آذر» (a Gregorian calendar day `YYYY-MM-DD` of the slots answer). */
 export function dayLabel(day: string): { weekday: string; date: string } {

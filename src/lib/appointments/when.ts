@@ -4,11 +4,10 @@
  * patient's list, the reschedule dialog and the public pages' «next free time» (a few hundred bytes
  * of script there).
  */
-import { type DateInput, formatJalaliDate, formatTime, TEHRAN_TIME_ZONE, toTehranIsoDate } from '../format/date.ts';
-import { onFirstUse } from '../format/intl.ts';
+import { type DateInput, formatJalaliDate, formatTime, tehranFormatter, toTehranIsoDate } from '../format/date.ts';
 
-const weekday = onFirstUse(() => new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, weekday: 'long' }));
-const dayInMonth = onFirstUse(() => new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: TEHRAN_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' }));
+const weekday = tehranFormatter('fa-IR-u-ca-persian', { weekday: 'long' });
+const dayInMonth = tehranFormatter('fa-IR-u-ca-persian', { weekday: 'long', day: 'numeric', month: 'long' });
 
 /** «یکشنبه ۱۲ آذر ۱۴۰۵» (put together by hand: ICU orders weekday and year oddly, «۱۴۰۵ آذر ۱۲, یکشنبه»). */
 export function formatBookingDay(date: DateInput): string {

@@ -1,5 +1,4 @@
-import { onFirstUse } from '#lib/format/intl.ts';
-import { TEHRAN_TIME_ZONE, toTehranIsoDate } from '../format/date.ts';
+import { tehranFormatter, toTehranIsoDate } from '../format/date.ts';
 
 export type DayKey = 'saturday' | 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday';
 
@@ -19,8 +18,8 @@ export interface WorkingDay {
   sessions: Session[];
 }
 
-const weekdayInTehran = onFirstUse(() => new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: TEHRAN_TIME_ZONE }));
-const timeInTehran = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { timeZone: TEHRAN_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
+const weekdayInTehran = tehranFormatter('en-US', { weekday: 'long' });
+const timeInTehran = tehranFormatter('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** The Tehran wall time of `at` as `HH:MM` (Latin digits), comparable with a session's `start` and `end`. */
 export const tehranClockTime = (at: Date): string => timeInTehran().format(at);

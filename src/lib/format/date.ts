@@ -21,59 +21,20 @@ export interface JalaliParts {
 
 export const TEHRAN_TIME_ZONE = 'Asia/Tehran';
 
-const longDate = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
-      timeZone: TEHRAN_TIME_ZONE,
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-    }),
-);
-const shortDate = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
-      timeZone: TEHRAN_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }),
-);
-const time = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('fa-IR', {
-      timeZone: TEHRAN_TIME_ZONE,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }),
-);
-const weekday = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
-      timeZone: TEHRAN_TIME_ZONE,
-      weekday: 'long',
-    }),
-);
-const latinParts = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', {
-      timeZone: TEHRAN_TIME_ZONE,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-    }),
-);
+/**
+ * A date formatter in the Tehran time zone, made on first use (lib/format/intl.ts): the formatters
+ * here and those of the pages that put dates together their own way.
+ */
+export function tehranFormatter(locale: string, options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>): () => Intl.DateTimeFormat {
+  return onFirstUse(() => new Intl.DateTimeFormat(locale, { ...options, timeZone: TEHRAN_TIME_ZONE }));
+}
 
-const isoDate = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('en-US-u-nu-latn', {
-      timeZone: TEHRAN_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }),
-);
+const longDate = tehranFormatter('fa-IR-u-ca-persian', { year: 'numeric', month: 'long', day: 'numeric' });
+const shortDate = tehranFormatter('fa-IR-u-ca-persian', { year: 'numeric', month: '2-digit', day: '2-digit' });
+const time = tehranFormatter('fa-IR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const weekday = tehranFormatter('fa-IR-u-ca-persian', { weekday: 'long' });
+const latinParts = tehranFormatter('en-US-u-ca-persian-nu-latn', { year: 'numeric', month: 'numeric', day: 'numeric' });
+const isoDate = tehranFormatter('en-US-u-nu-latn', { year: 'numeric', month: '2-digit', day: '2-digit' });
 
 function toDate(input: DateInput): Date {
   const date = input instanceof Date ? new Date(input.getTime()) : new Date(typeof input === 'string' ? toLatinDigits(input.trim()) : input);
