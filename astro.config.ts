@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { apiOnDemand } from './build/api-on-demand.ts';
 import { datePickerStyleHashes } from './build/injected-styles.ts';
+import { onDemandSitemapPages } from './build/on-demand-pages.ts';
 import { portalBuild } from './build/portal-build.ts';
 import { reactOnPreact } from './build/react-on-preact.ts';
 import { scriptChunks } from './build/script-chunks.ts';
@@ -41,8 +42,8 @@ export default defineConfig({
     sitemap({
       // Only indexable pages: the account areas, the bank's hand-off and receipt (noindex), the sandbox bank and the waiting-room boards are not.
       filter: (page) => !/\/(404|500|offline)\/?$|\/(patient-profile|financial|sr\/request|sr\/invoice|test-response|go-to-bank|return-bank|sandbox-bank|queue)(\/|$)/.test(page),
-      // The doctor finder is rendered per request, so the sitemap is told about it.
-      customPages: [new URL('/appointment', site).href],
+      // The finder and the booking pages are rendered per request, so the sitemap is told about them.
+      customPages: onDemandSitemapPages(site),
     }),
     apiOnDemand(),
     scriptChunks(),

@@ -56,6 +56,19 @@ describe('pages', () => {
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
+  it("draws a doctor's booking page per request, with the free-cancel rule in its HTML; an unknown doctor is a 404", async () => {
+    const response = await get('/appointment/pre-reserve/amirhossein-salehi');
+    expect(response.status).toBe(200);
+    // It names this build's scripts: revalidated, never kept.
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    expect(html).toContain('نوبت‌دهی دکتر امیرحسین صالحی');
+    expect(html).toContain('نوبت را تا ۲۴ ساعت پیش از زمانش می‌توانید رایگان لغو کنید');
+    const unknown = await get('/appointment/pre-reserve/no-such-doctor');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('صفحه پیدا نشد');
+  });
+
   it('gives crawlers the 404 without any script', async () => {
     const response = await get('/no/such/page', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
     expect(response.status).toBe(404);
@@ -141,6 +154,10 @@ describe('static files', () => {
     // Only indexable pages: the bank's hand-off and receipt are noindex, the account areas private.
     const pages = [...(await (await get('/sitemap-0.xml')).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
     expect(pages).toContain('/appointment');
+    // The booking pages are rendered per request too: one for each doctor with a profile.
+    const profiles = pages.filter((page) => page.startsWith('/appointment/doctor-profile/'));
+    expect(profiles.length).toBeGreaterThan(0);
+    expect(pages.filter((page) => page.startsWith('/appointment/pre-reserve/')).sort()).toEqual(profiles.map((page) => page.replace('/doctor-profile/', '/pre-reserve/')).sort());
     expect(pages.filter((page) => /^\/(go-to-bank|return-bank|sandbox-bank|patient-profile|financial|test-response|sr\/request|sr\/invoice)(\/|$)/.test(page))).toEqual([]);
   });
 

@@ -158,7 +158,7 @@ test('booking at 375 px with the keyboard alone: no sideways scroll, 44 px targe
   const slot = await freeSlot(page.request);
   await chargeWallet(server(), token, Math.max(slot.fee, 1_000_000));
   await page.goto(`/appointment/pre-reserve/${slot.doctor}`);
-  await expect(page.getByRole('heading', { name: 'انتخاب زمان نوبت' })).toBeVisible();
+  await expect(page.locator('[data-day]').first()).toBeVisible();
   const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
   expect(await noSidewaysScroll()).toBe(true);
   for (const target of await page.locator('[data-day], input[name="booking-time"] >> xpath=..').all()) {
@@ -221,9 +221,13 @@ test.describe('a visit that cannot be cancelled, the lead time, and one visit pe
     await storeLogin(page, late.url, me.token, me.user);
     const { slot, other } = await slotWithOverlap(page.request, late.url);
 
+    // The page states this server's free-cancel hours in its HTML, before any script runs.
+    const served = await (await page.request.get(`${late.url}/appointment/pre-reserve/${slot.doctor}`)).text();
+    expect(served).toContain('نوبت را تا ۷۲۰ ساعت پیش از زمانش می‌توانید رایگان لغو کنید');
+
     const before = Date.now();
     await page.goto(`${late.url}/appointment/pre-reserve/${slot.doctor}`);
-    await expect(page.getByRole('heading', { name: 'انتخاب زمان نوبت' })).toBeVisible();
+    await expect(page.locator('[data-day]').first()).toBeVisible();
     // No time is offered sooner than the lead time (24 hours here).
     for (const day of await page.locator('[data-day]').all()) {
       if (await day.locator('input').isDisabled()) continue;

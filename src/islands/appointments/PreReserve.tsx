@@ -4,7 +4,7 @@ import { openLogin } from '#client/login-popup.ts';
 import type { Appointment } from '#lib/api/contracts/appointments.ts';
 import { $view, chooseAgain, refreshAppointment, startBooking } from '#stores/appointments-booking.ts';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
-import { SlotPicker } from './SlotPicker.tsx';
+import { SlotPicker, type SlotPickerProps } from './SlotPicker.tsx';
 
 // The steps after the slots (the hold and its payment, waiting for the bank, the confirmation, an
 // ended appointment) load when the booking reaches them: the page opens on the slots.
@@ -17,13 +17,14 @@ const Ended = lazy(() => import('./Ended.tsx').then((module) => ({ default: modu
  * The booking part of `/appointment/pre-reserve/{doctor}`: slots → hold → pay → confirmation, each
  * step reachable again by a reload (`?appointment=KEY`).
  */
-export function PreReserve({ doctorId, doctorName }: { doctorId: string; doctorName: string }) {
+export function PreReserve(props: SlotPickerProps) {
+  const { doctorId } = props;
   const view = useStore($view);
   useEffect(() => startBooking(doctorId), [doctorId]);
 
   switch (view.step) {
     case 'choose':
-      return <SlotPicker doctorId={doctorId} doctorName={doctorName} />;
+      return <SlotPicker {...props} />;
     case 'opening':
       return <Loading text="در حال بارگذاری نوبت…" />;
     case 'open-failed':

@@ -5,7 +5,7 @@ import { BOOKING_WINDOW_DAYS } from '#lib/appointments/booking-window.ts';
 import { formatTime } from '#lib/format/date.ts';
 import { toPersianDigits } from '#lib/format/digits.ts';
 import { formatRialWithToman } from '#lib/format/toman.ts';
-import { $chosen, $refusal, $slots, chooseSlot, loadSlots, loadWholeWindow } from '#stores/appointments-booking.ts';
+import { $chosen, $refusal, $slots, chooseSlot, loadSlots, loadWholeWindow, type SlotsState } from '#stores/appointments-booking.ts';
 import { LoadFailed, Loading } from '../ui/LoadState.tsx';
 import { JoinWaitlist } from '../waitlist/JoinWaitlist.tsx';
 import { Alternatives } from './Alternatives.tsx';
@@ -14,6 +14,8 @@ import { dayLabel } from './when.ts';
 // The reserve form (whom for, another person's fields with the form library and their rules) loads
 // when a time is chosen: the slots are what the page shows first.
 const ReserveForm = lazy(() => import('./ReserveForm.tsx').then((module) => ({ default: module.ReserveForm })));
+
+type ReadySlots = Extract<SlotsState, { status: 'ready' }>;
 
 /** Why a day of the strip has no free time. */
 function closedReason(day: SlotDay): string | undefined {
@@ -98,16 +100,57 @@ function TimeGrid({ day, value, onChange }: { day: SlotDay; value: string | unde
   );
 }
 
+/**
+ * The slots section's heading: what it is, the fee and the free-cancel rule. The page's server draws
+ * it with the island (the rule's hours are its run-time setting), so it is on screen before the
+ * slots arrive; once they have, their answer's figures are shown.
+ */
+function SlotsHeading({ feeRial, cancelFreeHours }: { feeRial: number; cancelFreeHours: number }) {
+  return (
+    <>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="slots-title" className="text-lg font-bold">
+          انتخاب زمان نوبت
+        </h2>
+        <p className="text-sm text-muted">هزینهٔ ویزیت: {formatRialWithToman(feeRial)}</p>
+      </div>
+      <p className="text-sm text-muted">نوبت را تا {toPersianDigits(cancelFreeHours)} ساعت پیش از زمانش می‌توانید رایگان لغو کنید یا زمانش را تغییر دهید؛ مبلغ به کیف پول شما برمی‌گردد.</p>
+    </>
+  );
+}
+
+export interface SlotPickerProps {
+  doctorId: string;
+  doctorName: string;
+  /** The catalogue's fee and the server's CANCEL_FREE_HOURS, for the heading until the slots answer gives them. */
+  feeRial: number;
+  cancelFreeHours: number;
+}
+
 /** Days, times and «reserve»: the first step of the pre-reserve page; with no free time, the doctor's waitlist. */
-export function SlotPicker({ doctorId, doctorName }: { doctorId: string; doctorName: string }) {
+export function SlotPicker({ doctorId, doctorName, feeRial, cancelFreeHours }: SlotPickerProps) {
   const slots = useStore($slots);
+  const ready = slots.status === 'ready' ? slots : undefined;
+  return (
+    // As tall as the days and times at their least, so the footer below does not jump when they come.
+    <section aria-labelledby="slots-title" className="flex min-h-[30rem] min-w-0 flex-col gap-5 rounded-2xl border border-line bg-card p-4 sm:p-5">
+      <SlotsHeading feeRial={ready?.fee ?? feeRial} cancelFreeHours={ready?.cancelFreeHours ?? cancelFreeHours} />
+      {slots.status === 'loading' && (
+        <p className="text-muted" role="status">
+          در حال بارگذاری نوبت‌های آزاد…
+        </p>
+      )}
+      {slots.status === 'failed' && <LoadFailed text="نوبت‌های آزاد بارگذاری نشد." onRetry={() => void loadSlots()} />}
+      {ready && <SlotChoices slots={ready} doctorId={doctorId} doctorName={doctorName} />}
+    </section>
+  );
+}
+
+/** The loaded slots: the refusal of a hold, the days, the chosen day's times, the reserve form or the waitlist. */
+function SlotChoices({ slots, doctorId, doctorName }: { slots: ReadySlots; doctorId: string; doctorName: string }) {
   const chosen = useStore($chosen);
   const refusal = useStore($refusal);
   const [pickedDay, setPickedDay] = useState<string>();
-
-  // As tall as the days and times at their least (the section's min-height), so the footer below does not jump.
-  if (slots.status === 'loading') return <Loading text="در حال بارگذاری نوبت‌های آزاد…" reserve="min-h-[30rem]" />;
-  if (slots.status === 'failed') return <LoadFailed text="نوبت‌های آزاد بارگذاری نشد." onRetry={() => void loadSlots()} />;
 
   const open = slots.days.filter((day) => day.slots.some((slot) => slot.available));
   const chosenDay = chosen ? slots.days.find((day) => day.slots.some((slot) => slot.start === chosen))?.date : undefined;
@@ -115,16 +158,7 @@ export function SlotPicker({ doctorId, doctorName }: { doctorId: string; doctorN
   const day = slots.days.find((candidate) => candidate.date === dayId);
 
   return (
-    <section aria-labelledby="slots-title" className="flex min-h-[30rem] min-w-0 flex-col gap-5 rounded-2xl border border-line bg-card p-4 sm:p-5">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="slots-title" className="text-lg font-bold">
-          انتخاب زمان نوبت
-        </h2>
-        <p className="text-sm text-muted">هزینهٔ ویزیت: {formatRialWithToman(slots.fee)}</p>
-      </div>
-      <p className="text-sm text-muted">
-        نوبت را تا {toPersianDigits(slots.cancelFreeHours)} ساعت پیش از زمانش می‌توانید رایگان لغو کنید یا زمانش را تغییر دهید؛ مبلغ به کیف پول شما برمی‌گردد.
-      </p>
+    <>
       {refusal && (
         <div role="alert" className="flex flex-col gap-3 rounded-xl border border-danger/40 bg-danger/10 p-4">
           <p className="font-bold text-danger">{refusal.message}</p>
@@ -159,6 +193,6 @@ export function SlotPicker({ doctorId, doctorName }: { doctorId: string; doctorN
         </Suspense>
       )}
       {open.length > 0 && !chosen && <JoinWaitlist doctorId={doctorId} doctorName={doctorName} prominent={false} />}
-    </section>
+    </>
   );
 }
