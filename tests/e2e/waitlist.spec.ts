@@ -1,8 +1,9 @@
 import { readdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { WaitlistEntry } from '../../src/lib/api/contracts/waitlist.ts';
-import { formatTime, formatWeekdayDate, TEHRAN_TIME_ZONE } from '../../src/lib/format/date.ts';
+import { formatTime, formatWeekdayDate } from '../../src/lib/format/date.ts';
 import { toPersianDigits } from '../../src/lib/format/digits.ts';
+import { TEHRAN_TIME_ZONE } from '../../src/lib/format/intl.ts';
 import { hold, slotsOf } from '../support/appointments-api.ts';
 import { readOutbox, registerPatient } from '../support/portal-api.ts';
 import type { RunningServer } from '../support/server.ts';

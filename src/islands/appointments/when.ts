@@ -1,4 +1,5 @@
-import { formatTime, formatWeekday, formatWeekdayDateTime, tehranFormatter, tehranNoon } from '#lib/format/date.ts';
+import { formatTime, formatWeekday, formatWeekdayDateTime, tehranNoon } from '#lib/format/date.ts';
+import { tehranFormatter } from '#lib/format/intl.ts';
 
 const dayMonth = tehranFormatter('fa-IR-u-ca-persian', { day: 'numeric', month: 'long' });
 

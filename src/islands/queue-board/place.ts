@@ -1,5 +1,5 @@
 /** Which of the doctor's weekly sessions the board names today: its clinic, floor and room. */
-import { onFirstUse } from '#lib/format/intl.ts';
+import { tehranFormatter } from '#lib/format/intl.ts';
 
 /** One weekly session as the page passes it: Tehran weekday and times, and the place in words. */
 export interface BoardSession {
@@ -9,8 +9,8 @@ export interface BoardSession {
   place: string;
 }
 
-const weekday = onFirstUse(() => new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Tehran', weekday: 'long' }));
-const clock = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tehran', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
+const weekday = tehranFormatter('en-US', { weekday: 'long' });
+const clock = tehranFormatter('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /**
  * The place of today's session that has not ended yet (the first), else of today's last one;

@@ -4,7 +4,8 @@
  * patient's list, the reschedule dialog and the public pages' «next free time» (a few hundred bytes
  * of script there).
  */
-import { type DateInput, formatJalaliDate, formatTime, tehranFormatter, toTehranIsoDate } from '../format/date.ts';
+import { type DateInput, formatJalaliDate, formatTime, toTehranIsoDate } from '../format/date.ts';
+import { tehranFormatter } from '../format/intl.ts';
 
 const weekday = tehranFormatter('fa-IR-u-ca-persian', { weekday: 'long' });
 const dayInMonth = tehranFormatter('fa-IR-u-ca-persian', { weekday: 'long', day: 'numeric', month: 'long' });

@@ -1,4 +1,5 @@
-import { tehranFormatter, toTehranIsoDate } from '../format/date.ts';
+import { toTehranIsoDate } from '../format/date.ts';
+import { tehranFormatter } from '../format/intl.ts';
 
 export type DayKey = 'saturday' | 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday';
 

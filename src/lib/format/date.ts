@@ -9,7 +9,7 @@
  * strings are accepted. Invalid dates throw a RangeError.
  */
 import { toLatinDigits } from './digits.ts';
-import { onFirstUse } from './intl.ts';
+import { tehranFormatter } from './intl.ts';
 
 export type DateInput = Date | string | number;
 export type JalaliDateStyle = 'short' | 'long';
@@ -17,16 +17,6 @@ export interface JalaliParts {
   year: number;
   month: number;
   day: number;
-}
-
-export const TEHRAN_TIME_ZONE = 'Asia/Tehran';
-
-/**
- * A date formatter in the Tehran time zone, made on first use (lib/format/intl.ts): the formatters
- * here and those of the pages that put dates together their own way.
- */
-export function tehranFormatter(locale: string, options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>): () => Intl.DateTimeFormat {
-  return onFirstUse(() => new Intl.DateTimeFormat(locale, { ...options, timeZone: TEHRAN_TIME_ZONE }));
 }
 
 const longDate = tehranFormatter('fa-IR-u-ca-persian', { year: 'numeric', month: 'long', day: 'numeric' });

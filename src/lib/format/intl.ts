@@ -11,3 +11,14 @@ export function onFirstUse<T>(make: () => T): () => T {
     return made;
   };
 }
+
+/** The hospital's time zone (UTC+03:30, no DST since 2022): every date the portal shows is Tehran's. */
+export const TEHRAN_TIME_ZONE = 'Asia/Tehran';
+
+/**
+ * A date formatter in the Tehran time zone, made on first use: date.ts's formatters, and those of
+ * the pages and boards that put dates together their own way without loading date.ts.
+ */
+export function tehranFormatter(locale: string, options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>): () => Intl.DateTimeFormat {
+  return onFirstUse(() => new Intl.DateTimeFormat(locale, { ...options, timeZone: TEHRAN_TIME_ZONE }));
+}
