@@ -78,6 +78,25 @@ test('logged out, the choice survives the login popup; the hold survives a reloa
   await expect(page.getByRole('link', { name: 'نوبت‌های من' })).toHaveAttribute('href', '/patient-profile/services');
 });
 
+test('the heading the server drew stays put while the island takes over and the slots come in', async ({ page }) => {
+  // With the web fonts refused, nothing swaps fonts: any shift left is the page's own doing.
+  await page.route('**/*.woff2', (route) => route.abort());
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { shifts: string[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[]) {
+        shifts.push(`${entry.value.toFixed(4)}: ${entry.sources.map((source) => source.node?.parentElement?.textContent?.slice(0, 40) ?? source.node?.nodeName).join(' | ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const slot = await freeSlot(page.request);
+  await page.goto(`/appointment/pre-reserve/${slot.doctor}`);
+  await expect(page.locator('[data-day]').first()).toBeVisible();
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+});
+
 test('for someone else, paid by the sandbox bank: the receipt says booked and leads back to the confirmation', async ({ page }) => {
   await loggedIn(page);
   const slot = await freeSlot(page.request);

@@ -103,7 +103,9 @@ function TimeGrid({ day, value, onChange }: { day: SlotDay; value: string | unde
 /**
  * The slots section's heading: what it is, the fee and the free-cancel rule. The page's server draws
  * it with the island (the rule's hours are its run-time setting), so it is on screen before the
- * slots arrive; once they have, their answer's figures are shown.
+ * slots arrive; once they have, their answer's figures are shown. Each line is one string: the
+ * server writes adjacent texts as one text node, and hydrating it into several replaced the
+ * painted text (a layout shift of the very lines that were already right).
  */
 function SlotsHeading({ feeRial, cancelFreeHours }: { feeRial: number; cancelFreeHours: number }) {
   return (
@@ -112,9 +114,9 @@ function SlotsHeading({ feeRial, cancelFreeHours }: { feeRial: number; cancelFre
         <h2 id="slots-title" className="text-lg font-bold">
           انتخاب زمان نوبت
         </h2>
-        <p className="text-sm text-muted">هزینهٔ ویزیت: {formatRialWithToman(feeRial)}</p>
+        <p className="text-sm text-muted">{`هزینهٔ ویزیت: ${formatRialWithToman(feeRial)}`}</p>
       </div>
-      <p className="text-sm text-muted">نوبت را تا {toPersianDigits(cancelFreeHours)} ساعت پیش از زمانش می‌توانید رایگان لغو کنید یا زمانش را تغییر دهید؛ مبلغ به کیف پول شما برمی‌گردد.</p>
+      <p className="text-sm text-muted">{`نوبت را تا ${toPersianDigits(cancelFreeHours)} ساعت پیش از زمانش می‌توانید رایگان لغو کنید یا زمانش را تغییر دهید؛ مبلغ به کیف پول شما برمی‌گردد.`}</p>
     </>
   );
 }
