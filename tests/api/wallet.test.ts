@@ -238,82 +238,85 @@ describe('the bank part never falls under the gateway minimum', () => {
 });
 
 describe('through Zarinpal (a local fake that checks every call)', () => {
-  it('pays a booking whose wallet covers all but 500 rials: Zarinpal is asked for its minimum, never less', async () => {
-    const fake = await startFakeZarinpal({ merchantId: '1344b5d4-0048-11e8-94db-005056a205be' });
-    const portal = await startServer({
+  // One fake and one portal for both tests, started in the hook: a portal's start is the slow part,
+  // and within a test's own time it failed on a busy machine. Each test is its own patient.
+  let fake: Awaited<ReturnType<typeof startFakeZarinpal>>;
+  let portal: RunningServer;
+  beforeAll(async () => {
+    fake = await startFakeZarinpal({ merchantId: '1344b5d4-0048-11e8-94db-005056a205be' });
+    portal = await startServer({
       env: { TRUST_PROXY: '1', PAYMENT_GATEWAY: 'zarinpal', ZARINPAL_MERCHANT_ID: fake.merchantId, ZARINPAL_BASE_URL: fake.baseUrl, PUBLIC_SITE_URL: 'https://portal.example.ir' },
     });
-    try {
-      const { token } = await registerPatient(portal, { phone: newPhone(), ip: newIp(), firstName: 'نرگس', lastName: 'امینی', internationalCode: nationalCode(8_901) });
-      const call = (path: string, init: RequestInit = {}) =>
-        fetch(new URL(path, portal.url), { redirect: 'manual', ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
-      const startPayOf = async (redirectUrl: string) =>
-        /url=([^"]+)"/
-          .exec(await (await call(redirectUrl)).text())![1]!
-          .replaceAll('&amp;', '&')
-          .split('/')
-          .pop()!;
-      const arrive = (callback: string) => call(callback.replace('https://portal.example.ir', ''));
+  });
+  afterAll(async () => {
+    await portal?.dispose();
+    await fake?.close();
+  });
 
-      const charge = await data<{ redirect_url: string }>(await call('/api/wallet/charge', { method: 'POST', body: JSON.stringify({ amount: FEE - 500 }) }));
-      await arrive(fake.pay(await startPayOf(charge.redirect_url), { cardPan: '621986******9007', refId: 301 }));
-      const [start] = await freeStarts(portal, FEE_DOCTOR);
-      const held = await holdOk(portal, token, FEE_DOCTOR, start!);
-      const paid = await data<{ status: string; amount: number; redirect_url: string }>(
-        await call(`/api/appointments/${held.key}/pay`, { method: 'POST', body: JSON.stringify({ use_wallet: true }) }),
-      );
-      expect(paid).toMatchObject({ status: 'awaiting_payment', amount: BANK_MINIMUM_RIALS });
-      const authority = await startPayOf(paid.redirect_url);
-      expect(fake.requests.filter((r) => r.path.endsWith('request.json')).at(-1)?.body).toMatchObject({ amount: BANK_MINIMUM_RIALS });
-      await arrive(fake.pay(authority, { cardPan: '621986******9007', refId: 302 }));
-      expect((await data<{ status: string }>(await call(`/api/appointments/${held.key}`))).status).toBe('confirmed');
-      expect(fake.refusals).toEqual([]);
-    } finally {
-      await portal.dispose();
-      await fake.close();
-    }
+  it('pays a booking whose wallet covers all but 500 rials: Zarinpal is asked for its minimum, never less', async () => {
+    const { token } = await registerPatient(portal, { phone: newPhone(), ip: newIp(), firstName: 'نرگس', lastName: 'امینی', internationalCode: nationalCode(8_901) });
+    const call = (path: string, init: RequestInit = {}) =>
+      fetch(new URL(path, portal.url), { redirect: 'manual', ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+    const startPayOf = async (redirectUrl: string) =>
+      /url=([^"]+)"/
+        .exec(await (await call(redirectUrl)).text())![1]!
+        .replaceAll('&amp;', '&')
+        .split('/')
+        .pop()!;
+    const arrive = (callback: string) => call(callback.replace('https://portal.example.ir', ''));
+
+    const charge = await data<{ redirect_url: string }>(await call('/api/wallet/charge', { method: 'POST', body: JSON.stringify({ amount: FEE - 500 }) }));
+    await arrive(fake.pay(await startPayOf(charge.redirect_url), { cardPan: '621986******9007', refId: 301 }));
+    const [start] = await freeStarts(portal, FEE_DOCTOR);
+    const held = await holdOk(portal, token, FEE_DOCTOR, start!);
+    const paid = await data<{ status: string; amount: number; redirect_url: string }>(
+      await call(`/api/appointments/${held.key}/pay`, { method: 'POST', body: JSON.stringify({ use_wallet: true }) }),
+    );
+    expect(paid).toMatchObject({ status: 'awaiting_payment', amount: BANK_MINIMUM_RIALS });
+    const authority = await startPayOf(paid.redirect_url);
+    expect(fake.requests.filter((r) => r.path.endsWith('request.json')).at(-1)?.body).toMatchObject({ amount: BANK_MINIMUM_RIALS });
+    await arrive(fake.pay(authority, { cardPan: '621986******9007', refId: 302 }));
+    expect((await data<{ status: string }>(await call(`/api/appointments/${held.key}`))).status).toBe('confirmed');
+    expect(fake.refusals).toEqual([]);
   });
 
   it('charges: StartPay, back to /return-bank, verified with our amount, credited once; a cancel fails', async () => {
-    const fake = await startFakeZarinpal({ merchantId: '1344b5d4-0048-11e8-94db-005056a205be' });
-    const portal = await startServer({
-      env: { TRUST_PROXY: '1', PAYMENT_GATEWAY: 'zarinpal', ZARINPAL_MERCHANT_ID: fake.merchantId, ZARINPAL_BASE_URL: fake.baseUrl, PUBLIC_SITE_URL: 'https://portal.example.ir' },
-    });
-    try {
-      const { token } = await registerPatient(portal, { phone: newPhone(), ip: newIp(), firstName: 'نرگس', lastName: 'امینی', internationalCode: nationalCode(8_900) });
-      const call = (path: string, init: RequestInit = {}) =>
-        fetch(new URL(path, portal.url), { redirect: 'manual', ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
-      const charge = async (amount: number) => {
-        const { payment_id, redirect_url } = (
-          (await (await call('/api/wallet/charge', { method: 'POST', body: JSON.stringify({ amount }) })).json()) as { data: { payment_id: string; redirect_url: string } }
-        ).data;
-        const page = await (await call(redirect_url)).text();
-        const startPay = /url=([^"]+)"/.exec(page)?.[1]?.replaceAll('&amp;', '&');
-        expect(startPay).toMatch(new RegExp(`^${fake.baseUrl}/pg/StartPay/A\\w{35}$`));
-        return { paymentId: payment_id, authority: startPay!.split('/').pop()! };
-      };
-      // Our callback is on PUBLIC_SITE_URL; the test's portal listens elsewhere.
-      const arrive = (callback: string) => call(callback.replace('https://portal.example.ir', ''));
+    const earlier = fake.requests.length;
+    const { token } = await registerPatient(portal, { phone: newPhone(), ip: newIp(), firstName: 'نرگس', lastName: 'امینی', internationalCode: nationalCode(8_900) });
+    const call = (path: string, init: RequestInit = {}) =>
+      fetch(new URL(path, portal.url), { redirect: 'manual', ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+    const charge = async (amount: number) => {
+      const { payment_id, redirect_url } = (
+        (await (await call('/api/wallet/charge', { method: 'POST', body: JSON.stringify({ amount }) })).json()) as { data: { payment_id: string; redirect_url: string } }
+      ).data;
+      const page = await (await call(redirect_url)).text();
+      const startPay = /url=([^"]+)"/.exec(page)?.[1]?.replaceAll('&amp;', '&');
+      expect(startPay).toMatch(new RegExp(`^${fake.baseUrl}/pg/StartPay/A\\w{35}$`));
+      return { paymentId: payment_id, authority: startPay!.split('/').pop()! };
+    };
+    // Our callback is on PUBLIC_SITE_URL; the test's portal listens elsewhere.
+    const arrive = (callback: string) => call(callback.replace('https://portal.example.ir', ''));
 
-      const paid = await charge(4_000_000);
-      expect(fake.requests.at(-1)?.body).toMatchObject({ amount: 4_000_000, currency: 'IRR', callback_url: `https://portal.example.ir/return-bank?payment=${paid.paymentId}` });
-      const callback = fake.pay(paid.authority, { cardPan: '621986******9007', refId: 201 });
-      await Promise.all(Array.from({ length: 10 }, () => arrive(callback)));
-      expect(fake.requests.filter((r) => r.path.endsWith('verify.json')).every((r) => (r.body as { amount: number }).amount === 4_000_000)).toBe(true);
-      const receipt = await (await call(`/return-bank?payment=${paid.paymentId}`)).text();
-      expect(receipt).toContain('پرداخت موفق بود');
-      expect(receipt).toContain('۶۲۱۹-۸۶**-****-۹۰۰۷');
+    const paid = await charge(4_000_000);
+    expect(fake.requests.at(-1)?.body).toMatchObject({ amount: 4_000_000, currency: 'IRR', callback_url: `https://portal.example.ir/return-bank?payment=${paid.paymentId}` });
+    const callback = fake.pay(paid.authority, { cardPan: '621986******9007', refId: 201 });
+    await Promise.all(Array.from({ length: 10 }, () => arrive(callback)));
+    expect(
+      fake.requests
+        .slice(earlier)
+        .filter((r) => r.path.endsWith('verify.json'))
+        .every((r) => (r.body as { amount: number }).amount === 4_000_000),
+    ).toBe(true);
+    const receipt = await (await call(`/return-bank?payment=${paid.paymentId}`)).text();
+    expect(receipt).toContain('پرداخت موفق بود');
+    expect(receipt).toContain('۶۲۱۹-۸۶**-****-۹۰۰۷');
 
-      const cancelled = await charge(1_000_000);
-      await arrive(fake.cancel(cancelled.authority));
-      expect(await (await call(`/return-bank?payment=${cancelled.paymentId}`)).text()).toContain('پرداخت ناموفق بود');
+    const cancelled = await charge(1_000_000);
+    await arrive(fake.cancel(cancelled.authority));
+    expect(await (await call(`/return-bank?payment=${cancelled.paymentId}`)).text()).toContain('پرداخت ناموفق بود');
 
-      const wallet = ((await (await call('/api/wallet')).json()) as { data: unknown }).data;
-      expect(wallet).toEqual({ balance: 4_000_000, available: 4_000_000, held: 0 });
-      expect(fake.refusals).toEqual([]);
-    } finally {
-      await portal.dispose();
-      await fake.close();
-    }
+    const wallet = ((await (await call('/api/wallet')).json()) as { data: unknown }).data;
+    expect(wallet).toEqual({ balance: 4_000_000, available: 4_000_000, held: 0 });
+    expect(fake.refusals).toEqual([]);
   });
 });
