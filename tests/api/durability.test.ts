@@ -42,7 +42,8 @@ describe('embedded database durability', () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL via DATABASE_URL', () => {
-  it('starts, migrates and stores visits on a PostgreSQL server', async () => {
+  // A portal of its own starts inside the test: more than the default 30 s on a slow machine.
+  it('starts, migrates and stores visits on a PostgreSQL server', { timeout: 90_000 }, async () => {
     const server = await startServer({ env: { DATABASE_URL: process.env.TEST_DATABASE_URL! } });
     try {
       expect(server.output()).toContain('database: PostgreSQL');
