@@ -1,13 +1,13 @@
 /** The slice of autocannon's programmatic API the bench uses (the package ships no types). */
 declare module 'autocannon' {
-  interface Request {
+  export interface Request {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
     body?: string | Buffer;
   }
 
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     pipelining?: number;

@@ -30,7 +30,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
 import { QUERY_LOG_TAG_HEADER } from '../../src/server/db/query-log.ts';
 import { nationalCode, registerPatient } from '../../tests/support/portal-api.ts';
@@ -38,7 +38,7 @@ import { type RunningServer, startServer } from '../../tests/support/server.ts';
 import { cbcFiling, fileResult } from '../../tests/support/test-results.ts';
 import { chargeWallet } from '../../tests/support/wallet-api.ts';
 import { freeSlots, SLOTS_DOCTOR } from './appointments.ts';
-import { LOAD_SETTINGS } from './load.ts';
+import { LOAD_SETTINGS, warmUp } from './load.ts';
 import { databaseUrl, PORTAL_ENV, postgresAdmin } from './portal-env.ts';
 import { type LoggedStatement, percentile, pgliteTarget, postgresTarget, type ReplayResult, type ReplayTarget, readLogFrom, replay, unitsOf } from './replay.ts';
 import { table } from './report.ts';
@@ -194,23 +194,23 @@ async function send(baseUrl: string, call: Call, tag?: string): Promise<{ status
 async function loadOn(urls: string[], next: () => Call, amount?: number): Promise<CeilingRow['portal']> {
   const connections = Math.floor(CONNECTIONS / urls.length);
   const times: number[] = [];
+  const settings = {
+    connections,
+    pipelining: 1,
+    requests: [
+      {
+        setupRequest: (request: Request) => {
+          const call = next();
+          return { ...request, method: call.method, path: call.path, headers: { ...call.headers }, ...(call.body === undefined ? {} : { body: call.body }) };
+        },
+      },
+    ],
+  };
+  if (amount === undefined) await warmUp(urls, settings);
   const started = performance.now();
   const results = await Promise.all(
     urls.map((url) => {
-      const instance = autocannon({
-        url,
-        connections,
-        pipelining: 1,
-        ...(amount === undefined ? { duration: MEASURED_SECONDS, warmup: { connections, duration: LOAD_SETTINGS.warmupSeconds } } : { amount: Math.ceil(amount / urls.length) }),
-        requests: [
-          {
-            setupRequest: (request) => {
-              const call = next();
-              return { ...request, method: call.method, path: call.path, headers: { ...call.headers }, ...(call.body === undefined ? {} : { body: call.body }) };
-            },
-          },
-        ],
-      });
+      const instance = autocannon({ url, ...settings, ...(amount === undefined ? { duration: MEASURED_SECONDS } : { amount: Math.ceil(amount / urls.length) }) });
       instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
       return instance;
     }),
