@@ -1,0 +1,47 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/** The family name inside the font files, which is what the renderer reports. */
+const WEB_FONT = 'Vazirmatn';
+
+/** The fonts Chromium drew the page's main heading with, as the renderer reports them. */
+async function headingFonts(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'main h1' });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts.map((font) => font.familyName);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+test('a web font that arrives after the first paint moves no text, and the next page is set in it', async ({ page }) => {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // A slow network: the page and its styles come at once, the two preloaded font files 1.5 s later.
+  await page.route('**/*.woff2', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const persianFont = page.waitForResponse((response) => /vazirmatn-arabic/.test(response.url()));
+  await page.goto('/');
+  await expect(page.locator('main h1')).toBeVisible();
+  await persianFont;
+  // Two frames after the file is in: time for a swap to be drawn, had there been one.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  expect(await headingFonts(page)).not.toContain(WEB_FONT);
+
+  await page.unroute('**/*.woff2');
+  await page.goto('/clinics');
+  await expect(page.locator('main h1')).toBeVisible();
+  expect(await headingFonts(page)).toContain(WEB_FONT);
+});
