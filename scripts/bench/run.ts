@@ -319,7 +319,7 @@ async function main(): Promise<number> {
     '== Visit day: idle board streams held by one process (PGlite, demo day), and a desk event reaching them all ==',
     queueStreams ? queueStreamsSection(queueStreams) : runs('queue') ? '(failed, see below)' : SKIPPED,
     '',
-    `== Database endpoints against their SQL ceiling (the same statements replayed on the same database, ${LOAD_SETTINGS.connections} at once; goals: share ≥ 0.5, p99/p50 ≤ 5) ==`,
+    `== Database endpoints against their SQL ceiling (the same statements replayed on the same database, ${LOAD_SETTINGS.connections} at once; goals: share ≥ 0.5, p99/p50 ≤ 5; gap: the longest time between two answers) ==`,
     sqlCeiling ? sqlCeilingSection(sqlCeiling) : runs('ceiling') ? '(failed, see below)' : SKIPPED,
     '',
     "== Booking opening hour: 1,000 patients, one doctor's 64 slots, arrivals over 60 s (hold, then pay from the wallet) ==",

@@ -2,7 +2,9 @@
  * Database endpoints against their own SQL ceiling (DESIGN.md §6): each hot endpoint is loaded
  * through the portal (autocannon, 50 connections), then the exact statements its requests ran are
  * replayed directly on the same database at the same concurrency, and the endpoint's throughput is
- * reported as a share of that ceiling (goal ≥ 0.5), with its p99/p50 (goal ≤ 5).
+ * reported as a share of that ceiling (goal ≥ 0.5), with its p99/p50 (goal ≤ 5) and the longest time
+ * between two answers (a stall of the process or the database, which p99 alone cannot tell apart
+ * from a few slow requests).
  *
  * How, per database (PGlite always; PostgreSQL when BENCH_DATABASE_URL is set, one and two portal
  * processes on one database):
@@ -67,7 +69,17 @@ export interface CeilingRow {
   endpoint: string;
   database: 'PGlite' | 'PostgreSQL';
   processes: number;
-  portal: Figures & { non2xx: number; errors: number; statusCodes: Record<string, number> };
+  portal: Figures & {
+    non2xx: number;
+    errors: number;
+    statusCodes: Record<string, number>;
+    /**
+     * The longest time between two answers of a timed run, over all the processes together: a
+     * stall of the process or of the database (not a slow request among quick ones) shows here.
+     * NaN for a counted run.
+     */
+    longestGapMs: number;
+  };
   ceiling: ReplayResult;
   /** portal req/s ÷ ceiling req/s; goal ≥ 0.5. */
   share: number;
@@ -194,6 +206,7 @@ async function send(baseUrl: string, call: Call, tag?: string): Promise<{ status
 async function loadOn(urls: string[], next: () => Call, amount?: number): Promise<CeilingRow['portal']> {
   const connections = Math.floor(CONNECTIONS / urls.length);
   const times: number[] = [];
+  const answeredAt: number[] = [];
   const settings = {
     connections,
     pipelining: 1,
@@ -211,7 +224,10 @@ async function loadOn(urls: string[], next: () => Call, amount?: number): Promis
   const results = await Promise.all(
     urls.map((url) => {
       const instance = autocannon({ url, ...settings, ...(amount === undefined ? { duration: MEASURED_SECONDS } : { amount: Math.ceil(amount / urls.length) }) });
-      instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+      instance.on('response', (_client, _status, _bytes, ms) => {
+        times.push(ms);
+        answeredAt.push(performance.now());
+      });
       return instance;
     }),
   );
@@ -228,7 +244,21 @@ async function loadOn(urls: string[], next: () => Call, amount?: number): Promis
     non2xx: results.reduce((total, result) => total + result.non2xx, 0),
     errors: results.reduce((total, result) => total + result.errors, 0),
     statusCodes,
+    // A counted run starts all its requests at once, and on PGlite they finish together, round by
+    // round: the gaps between rounds are the queue, not a stall.
+    longestGapMs: amount === undefined ? longestGap(answeredAt) : Number.NaN,
   };
+}
+
+/**
+ * The longest stretch between two answers (they come in order per process, not overall). It starts
+ * at the first answer: the wait for that one is a request's own time, which p99 already has.
+ */
+function longestGap(answeredAt: number[]): number {
+  const sorted = Float64Array.from(answeredAt).sort();
+  let longest = 0;
+  for (let i = 1; i < sorted.length; i++) longest = Math.max(longest, sorted[i]! - sorted[i - 1]!);
+  return longest;
 }
 
 /** Every endpoint loaded through the portals at `urls`, in the order the recording follows. */
@@ -554,7 +584,7 @@ const fixed = (value: number, digits = 0) => value.toFixed(digits);
 
 export function sqlCeilingSection(result: CeilingResult): string {
   const rows = table(
-    ['endpoint', 'database', 'procs', 'req/s', 'p50 ms', 'p99 ms', 'p99/p50', 'non-2xx', 'ceiling req/s', 'ceil p50', 'ceil p99', 'stmts/req', 'share', 'verdict'],
+    ['endpoint', 'database', 'procs', 'req/s', 'p50 ms', 'p99 ms', 'p99/p50', 'gap ms', 'non-2xx', 'ceiling req/s', 'ceil p50', 'ceil p99', 'stmts/req', 'share', 'verdict'],
     result.rows.map((row) => [
       row.endpoint,
       row.database,
@@ -563,6 +593,7 @@ export function sqlCeilingSection(result: CeilingResult): string {
       fixed(row.portal.p50Ms, 1),
       fixed(row.portal.p99Ms, 1),
       fixed(row.tail, 1),
+      Number.isNaN(row.portal.longestGapMs) ? '—' : fixed(row.portal.longestGapMs),
       row.portal.non2xx,
       fixed(row.ceiling.rps),
       fixed(row.ceiling.p50Ms, 1),
