@@ -1,7 +1,7 @@
 /**
  * Load tests with autocannon: 50 connections, no pipelining, a 2 s warm-up (see warmUp) and then
- * 10 s measured, against one server at a time. Also captures the portal's raw (still compressed) answers so the
- * bare baseline can replay exactly the same bytes.
+ * 10 s measured, against one server at a time. Also captures the portal's raw (still compressed)
+ * answers so the bare baseline can replay exactly the same bytes.
  */
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';

@@ -6,6 +6,7 @@ import { type RunningServer, startServer } from '../support/server.ts';
 import { chargeWallet } from '../support/wallet-api.ts';
 import { chooseSlot, countdown, freeSlot, loggedIn, payAtBank, registered, registeredOn, server, slotWithOverlap, storeLogin, walletAvailable } from './booking-steps.ts';
 import { codeFor, expect, expectNoSevereAxe, newNationalCode, newPhone, test } from './fixtures.ts';
+import { layoutShifts, watchLayoutShifts } from './layout-shifts.ts';
 
 /** What every booking step says of a slot outside the free-cancel window (24 hours here). */
 const openRule = (start: string) => `لغو یا تغییر زمان رایگان تا ${deadlineText(cancelUntilOf(start, 24))}؛ مبلغ پرداختی به کیف پول شما برمی‌گردد.`;
@@ -81,20 +82,12 @@ test('logged out, the choice survives the login popup; the hold survives a reloa
 test('the heading the server drew stays put while the island takes over and the slots come in', async ({ page }) => {
   // With the web fonts refused, nothing swaps fonts: any shift left is the page's own doing.
   await page.route('**/*.woff2', (route) => route.abort());
-  await page.addInitScript(() => {
-    const shifts: string[] = [];
-    (window as unknown as { shifts: string[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[]) {
-        shifts.push(`${entry.value.toFixed(4)}: ${entry.sources.map((source) => source.node?.parentElement?.textContent?.slice(0, 40) ?? source.node?.nodeName).join(' | ')}`);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(page);
   const slot = await freeSlot(page.request);
   await page.goto(`/appointment/pre-reserve/${slot.doctor}`);
   await expect(page.locator('[data-day]').first()).toBeVisible();
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+  expect(await layoutShifts(page)).toEqual([]);
 });
 
 test('for someone else, paid by the sandbox bank: the receipt says booked and leads back to the confirmation', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { layoutShifts, watchLayoutShifts } from './layout-shifts.ts';
 
 /** The family name inside the font files, which is what the renderer reports. */
 const WEB_FONT = 'Vazirmatn';
@@ -19,13 +20,7 @@ async function headingFonts(page: Page): Promise<string[]> {
 }
 
 test('a web font that arrives after the first paint moves no text, and the next page is set in it', async ({ page }) => {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(page);
   // A slow network: the page and its styles come at once, the two preloaded font files 1.5 s later.
   await page.route('**/*.woff2', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -37,7 +32,7 @@ test('a web font that arrives after the first paint moves no text, and the next 
   await persianFont;
   // Two frames after the file is in: time for a swap to be drawn, had there been one.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  expect(await layoutShifts(page)).toEqual([]);
   expect(await headingFonts(page)).not.toContain(WEB_FONT);
 
   // The network is quick again: the next page fetches the files, and the one after it is drawn in
